@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { AboutPage } from "../pages/about-page";
+
+hydratePage(AboutPage);

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { AdminPage } from "../islands/admin/admin-page";
+
+hydratePage(AdminPage);

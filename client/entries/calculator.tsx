@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { CalculatorPage } from "../pages/calculator-page";
+
+hydratePage(CalculatorPage);

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { DashboardPage } from "../pages/dashboard-page";
+
+hydratePage(DashboardPage);

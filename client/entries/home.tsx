@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { HomePage } from "../pages/home-page";
+
+hydratePage(HomePage);

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { LoginPage } from "../pages/login-page";
+
+hydratePage(LoginPage);

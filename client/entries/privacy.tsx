@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { PrivacyPage } from "../pages/privacy-page";
+
+hydratePage(PrivacyPage);

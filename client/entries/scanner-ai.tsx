@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { ScannerAiPage } from "../islands/scanner/scanner-ai-page";
+
+hydratePage(ScannerAiPage);

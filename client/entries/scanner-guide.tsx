@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { ScannerGuidePage } from "../pages/scanner-guide-page";
+
+hydratePage(ScannerGuidePage);

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { ScannerPage } from "../islands/scanner/scanner-page";
+
+hydratePage(ScannerPage);

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { ShopPage } from "../pages/shop-page";
+
+hydratePage(ShopPage);

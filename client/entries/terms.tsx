@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { TermsPage } from "../pages/terms-page";
+
+hydratePage(TermsPage);

@@ -1,0 +1,15 @@
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { App } from "./app";
+import { findRoute } from "./routes";
+
+export function hydratePage(Page: ComponentType) {
+  const root = document.getElementById("root");
+  if (!root) return;
+  hydrateRoot(
+    root,
+    <App route={findRoute(window.location.pathname)}>
+      <Page />
+    </App>,
+  );
+}

@@ -1,0 +1,126 @@
+import type { Bounds, Placement, Pt, Vec } from "./types";
+
+/** Signed area (shoelace); positive when the points turn clockwise on a y-down screen. */
+export function signedArea(points: Pt[]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i];
+    const [x2, y2] = points[(i + 1) % points.length];
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum / 2;
+}
+
+export function polygonArea(points: Pt[]): number {
+  return Math.abs(signedArea(points));
+}
+
+/** Area centroid; degenerate outlines (lines, repeated points) fall back to the vertex mean. */
+export function polygonCentroid(points: Pt[]): Vec {
+  const area = signedArea(points);
+  if (points.length >= 3 && Math.abs(area) > 1e-9) {
+    let cx = 0;
+    let cy = 0;
+    for (let i = 0; i < points.length; i++) {
+      const [x1, y1] = points[i];
+      const [x2, y2] = points[(i + 1) % points.length];
+      const cross = x1 * y2 - x2 * y1;
+      cx += (x1 + x2) * cross;
+      cy += (y1 + y2) * cross;
+    }
+    return { x: cx / (6 * area), y: cy / (6 * area) };
+  }
+  if (points.length === 0) return { x: 0, y: 0 };
+  const sum = points.reduce((acc, [x, y]) => ({ x: acc.x + x, y: acc.y + y }), { x: 0, y: 0 });
+  return { x: sum.x / points.length, y: sum.y / points.length };
+}
+
+function isFinitePoint(point: unknown): point is Pt {
+  return Array.isArray(point) && Number.isFinite(point[0]) && Number.isFinite(point[1]);
+}
+
+/**
+ * Recentres a scanned contour on its centroid. Without a usable contour a square of the scanned
+ * area (or 30 mm) stands in, so the tool can still be placed and exported.
+ */
+export function normaliseOutline(points: unknown, fallbackAreaMm2 = 0): Pt[] {
+  const clean = Array.isArray(points) ? points.filter(isFinitePoint).map(([x, y]) => [x, y] as Pt) : [];
+  if (clean.length >= 3 && polygonArea(clean) > 1e-6) {
+    const c = polygonCentroid(clean);
+    return clean.map(([x, y]) => [x - c.x, y - c.y]);
+  }
+  const half = (fallbackAreaMm2 > 0 ? Math.sqrt(fallbackAreaMm2) : 30) / 2;
+  return [
+    [-half, -half],
+    [half, -half],
+    [half, half],
+    [-half, half],
+  ];
+}
+
+/** Rotates and scales the centred outline about its centre, then moves it to the placement. */
+export function transformOutline(outline: Pt[], placement: Placement): Pt[] {
+  const angle = (placement.rotation * Math.PI) / 180;
+  const cos = Math.cos(angle) * placement.scale;
+  const sin = Math.sin(angle) * placement.scale;
+  return outline.map(([x, y]) => [x * cos - y * sin + placement.x_mm, x * sin + y * cos + placement.y_mm]);
+}
+
+export function polygonBounds(points: Pt[]): Bounds {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of points) {
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+export function boundsOverlap(a: Bounds, b: Bounds, margin = 0): boolean {
+  return a.minX - margin <= b.maxX && b.minX - margin <= a.maxX && a.minY - margin <= b.maxY && b.minY - margin <= a.maxY;
+}
+
+/** Even-odd ray casting. */
+export function pointInPolygon(point: Vec, polygon: Pt[]): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i];
+    const [xj, yj] = polygon[j];
+    if (yi > point.y !== yj > point.y && point.x < ((xj - xi) * (point.y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function distanceToSegment(p: Vec, [ax, ay]: Pt, [bx, by]: Pt): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const lengthSq = dx * dx + dy * dy;
+  const t = lengthSq === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / lengthSq));
+  return Math.hypot(p.x - (ax + t * dx), p.y - (ay + t * dy));
+}
+
+export function distanceToOutline(point: Vec, polygon: Pt[]): number {
+  let best = Infinity;
+  for (let i = 0; i < polygon.length; i++) {
+    best = Math.min(best, distanceToSegment(point, polygon[i], polygon[(i + 1) % polygon.length]));
+  }
+  return best;
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+export function snapToGrid(value: number, grid: number): number {
+  return Math.round(value / grid) * grid;
+}
+
+/** Rounds away floating-point dust (0.30000000000000004) before values are stored or written. */
+export function round(value: number, decimals = 3): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,7 @@
+export function ToolLayoutPage() {
+  return (
+    <section className="page">
+      <h1>Tool Layout</h1>
+    </section>
+  );
+}

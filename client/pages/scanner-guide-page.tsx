@@ -1,0 +1,7 @@
+export function ScannerGuidePage() {
+  return (
+    <section className="page">
+      <h1>Руководство по сканированию</h1>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as schema from "./schema";
+
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+
+export type DbHandle = { db: Db; client: Client; embedded: boolean; close(): void };
+
+function embeddedPath(url: string): string | null {
+  if (!url.startsWith("file:")) return null;
+  const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+  return path === ":memory:" ? null : path;
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<DbHandle> {
+  const path = embeddedPath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const client = createClient({ url, authToken, timeout: 10_000 });
+  const embedded = url.startsWith("file:");
+  if (embedded) {
+    // WAL lets readers run beside the writer; FULL sync keeps every acknowledged write across a kill -9.
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = FULL");
+  }
+  await client.execute("PRAGMA foreign_keys = ON");
+  const db = drizzle(client, { schema }) as Db;
+  return { db, client, embedded, close: () => client.close() };
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export async function migrateDatabase(db: Db, folder = migrationsFolder): Promise<void> {
+  await migrate(db, { migrationsFolder: folder });
+}

@@ -1,0 +1,4 @@
+export * from "./users";
+export * from "./catalog";
+export * from "./orders";
+export * from "./scanner";

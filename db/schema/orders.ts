@@ -1,0 +1,124 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id, json, updatedAt } from "./columns";
+import { catalogBoxes, materials } from "./catalog";
+import { users } from "./users";
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: id(),
+    referenceCode: text("reference_code").notNull().unique(),
+    name: text("name"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("draft"),
+    // One layout submission from the editor or layout page groups its scanner jobs into one project.
+    layoutId: text("layout_id"),
+    foam: json<Record<string, unknown>>("foam"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("projects_user_idx").on(table.userId), index("projects_layout_idx").on(table.layoutId)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    orderType: text("order_type").notNull().default("custom"),
+    status: text("status").notNull().default("draft"),
+    productionStatus: text("production_status").notNull().default("pending"),
+    fileStatus: text("file_status").notNull().default("needs_generation"),
+    fileError: text("file_error"),
+    priority: text("priority").notNull().default("normal"),
+    currency: text("currency").notNull().default("USD"),
+    notes: text("notes"),
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
+    materialId: integer("material_id").references(() => materials.id, { onDelete: "set null" }),
+    catalogBoxId: integer("catalog_box_id").references(() => catalogBoxes.id, { onDelete: "set null" }),
+    calculatorPayload: json<Record<string, unknown>>("calculator_payload"),
+    // The layout the cutting files are generated from: foam outline and pockets in mm.
+    layout: json<Record<string, unknown>>("layout"),
+    issueReason: text("issue_reason"),
+    productionStartAt: text("production_start_at"),
+    fulfilledAt: text("fulfilled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("orders_created_idx").on(table.createdAt),
+    index("orders_status_idx").on(table.status),
+    index("orders_production_idx").on(table.productionStatus),
+    index("orders_email_idx").on(table.customerEmail),
+    index("orders_project_idx").on(table.projectId),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceCents: integer("unit_price_cents").notNull().default(0),
+    totalPriceCents: integer("total_price_cents").notNull().default(0),
+    metadata: json<Record<string, unknown>>("metadata"),
+  },
+  (table) => [index("order_items_order_idx").on(table.orderId)],
+);
+
+export const orderAddresses = sqliteTable(
+  "order_addresses",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    addressType: text("address_type").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    line1: text("line1"),
+    line2: text("line2"),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    countryCode: text("country_code"),
+    phone: text("phone"),
+    company: text("company"),
+  },
+  (table) => [index("order_addresses_order_idx").on(table.orderId)],
+);
+
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    payload: json<Record<string, unknown>>("payload"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId)],
+);
+
+export const cuttingFiles = sqliteTable("cutting_files", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  dxf: text("dxf").notNull(),
+  svg: text("svg").notNull(),
+  pdf: text("pdf_base64").notNull(),
+  generatedAt: text("generated_at").notNull(),
+});

@@ -1,0 +1,71 @@
+import { openapi } from "@elysiajs/openapi";
+import { sql } from "drizzle-orm";
+import { Elysia } from "elysia";
+import type { Config } from "./config";
+import type { DbHandle } from "../db/client";
+import { createAuthPlugin } from "./shared/auth";
+import type { AppDeps } from "./shared/deps";
+import { AppError } from "./shared/errors";
+import { createTokenService } from "./shared/tokens";
+import { validationDetail } from "./shared/validation-detail";
+import { authModule } from "./modules/auth";
+import { referenceModule } from "./modules/reference";
+import { pagesModule } from "./pages";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+
+export function createDeps(config: Config, database: DbHandle): AppDeps {
+  const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  return { config, db: database.db, tokens, auth: createAuthPlugin(database.db, tokens) };
+}
+
+export function createApp(deps: AppDeps) {
+  const api = new Elysia({ prefix: "/api" })
+    .get("/health", async () => {
+      await deps.db.run(sql`select 1`);
+      return { status: "ok" };
+    }, { detail: { summary: "Liveness and database check", tags: ["System"] } })
+    .use(authModule(deps))
+    .use(referenceModule(deps))
+    .all("/*", () => {
+      throw new AppError(404, "Not found.");
+    });
+
+  return new Elysia()
+    .onError(({ code, error, set }) => {
+      if (error instanceof AppError) return json(error.status, { detail: error.detail });
+      if (error instanceof SyntaxError) return json(400, { detail: "The request body is not valid JSON." });
+      switch (code) {
+        case "VALIDATION": {
+          const where = (error as { type?: string }).type ?? "request";
+          return json(422, { detail: validationDetail((error as unknown as { all?: [] }).all, where) });
+        }
+        case "PARSE":
+          return json(400, { detail: "The request body is not valid JSON or form data." });
+        case "NOT_FOUND":
+          return json(404, { detail: "Not found." });
+        case "INVALID_COOKIE_SIGNATURE":
+          return json(400, { detail: "Invalid cookie." });
+      }
+      const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : 500;
+      if (status >= 400 && status < 500) return json(status, { detail: (error as Error).message || "Bad request." });
+      console.error("Unhandled error", error);
+      set.status = 500;
+      return json(500, { detail: "Internal server error." });
+    })
+    .use(
+      openapi({
+        path: "/api/docs",
+        documentation: {
+          info: { title: "Foam Intelligence Platform API", version: "1.0.0" },
+          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+          security: [{ bearer: [] }],
+        },
+      }),
+    )
+    .use(api)
+    .use(pagesModule(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+export const BUILD_NUMBER = 23;
+const PRODUCT_NAME = "Foam Intelligence Platform";
+
+/** The HTML document around a page; the theme is set by a blocking script before first paint. */
+export function Document({ title, page, children }: { title: string; page: string; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content="Custom foam inserts for toolboxes, tool cases and gun cases: scan, lay out, price and order." />
+        <title>{title === PRODUCT_NAME ? title : `${title} · ${PRODUCT_NAME}`}</title>
+        <link rel="icon" href="/app/assets/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/app/assets/app.css" />
+        <script src="/app/assets/theme-init.js" />
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <script type="module" src={`/app/assets/entries/${page}.js`} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Config } from "../config";
+import type { Db } from "../../db/client";
+import type { AuthPlugin } from "./auth";
+import type { TokenService } from "./tokens";
+
+/** Everything a feature module needs, created once in createApp and passed down explicitly. */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  auth: AuthPlugin;
+};

@@ -1,0 +1,121 @@
+import { VisionError } from "./vision-error.ts";
+
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+export const NOT_AN_IMAGE_MESSAGE = "The file is not a readable JPEG or PNG image.";
+
+export type ImageFormat = "jpeg" | "png";
+
+export type ImageHeader = {
+  format: ImageFormat;
+  /** Stored (sensor) dimensions, before EXIF orientation. */
+  storedWidth: number;
+  storedHeight: number;
+  /** EXIF orientation 1..8 (1 when absent). */
+  orientation: number;
+  /** Dimensions as displayed, after EXIF orientation. */
+  width: number;
+  height: number;
+};
+
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && sig.every((b, i) => bytes[i] === b)) return "png";
+  return null;
+}
+
+function readExifOrientation(b: Uint8Array, start: number, end: number): number {
+  // APP1 payload: "Exif\0\0" then a TIFF header.
+  if (end - start < 14) return 1;
+  if (!(b[start] === 0x45 && b[start + 1] === 0x78 && b[start + 2] === 0x69 && b[start + 3] === 0x66)) return 1;
+  const tiff = start + 6;
+  const le = b[tiff] === 0x49 && b[tiff + 1] === 0x49;
+  const be = b[tiff] === 0x4d && b[tiff + 1] === 0x4d;
+  if (!le && !be) return 1;
+  const u16 = (o: number) => (le ? b[o] | (b[o + 1] << 8) : (b[o] << 8) | b[o + 1]);
+  const u32 = (o: number) => (le ? (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 0x1000000 : b[o] * 0x1000000 + ((b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]));
+  const ifd = tiff + u32(tiff + 4);
+  if (ifd + 2 > end) return 1;
+  const n = u16(ifd);
+  for (let i = 0; i < n; i++) {
+    const e = ifd + 2 + i * 12;
+    if (e + 12 > end) break;
+    if (u16(e) === 0x0112) {
+      const v = u16(e + 8);
+      return v >= 1 && v <= 8 ? v : 1;
+    }
+  }
+  return 1;
+}
+
+function readJpegHeader(b: Uint8Array): Omit<ImageHeader, "format" | "width" | "height"> | null {
+  let off = 2;
+  let orientation = 1;
+  while (off + 4 <= b.length) {
+    if (b[off] !== 0xff) return null;
+    let marker = b[off + 1];
+    // Fill bytes.
+    while (marker === 0xff && off + 2 < b.length) {
+      off++;
+      marker = b[off + 1];
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      off += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // reached image data without a frame header
+    const len = (b[off + 2] << 8) | b[off + 3];
+    if (len < 2) return null;
+    const segStart = off + 4;
+    const segEnd = Math.min(b.length, off + 2 + len);
+    if (marker === 0xe1) orientation = readExifOrientation(b, segStart, segEnd);
+    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isSof) {
+      if (segStart + 5 > b.length) return null;
+      const h = (b[segStart + 1] << 8) | b[segStart + 2];
+      const w = (b[segStart + 3] << 8) | b[segStart + 4];
+      if (!w || !h) return null;
+      return { storedWidth: w, storedHeight: h, orientation };
+    }
+    off += 2 + len;
+  }
+  return null;
+}
+
+function readPngHeader(b: Uint8Array): Omit<ImageHeader, "format" | "width" | "height"> | null {
+  if (b.length < 24) return null;
+  if (!(b[12] === 0x49 && b[13] === 0x48 && b[14] === 0x44 && b[15] === 0x52)) return null;
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const w = dv.getUint32(16);
+  const h = dv.getUint32(20);
+  if (!w || !h) return null;
+  return { storedWidth: w, storedHeight: h, orientation: 1 };
+}
+
+function fmtMb(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+/**
+ * Check the bytes are a JPEG or PNG (by content, not name) and within the size limits, reading the
+ * dimensions from the header only, so oversized images are refused before any pixel is decoded.
+ */
+export function readImageHeader(bytes: Uint8Array): ImageHeader {
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    throw new VisionError(`The image file is too large (${fmtMb(bytes.length)} MB); the limit is 25 MB.`);
+  }
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new VisionError(NOT_AN_IMAGE_MESSAGE);
+  const h = format === "jpeg" ? readJpegHeader(bytes) : readPngHeader(bytes);
+  if (!h) throw new VisionError(NOT_AN_IMAGE_MESSAGE);
+  const pixels = h.storedWidth * h.storedHeight;
+  if (pixels > MAX_IMAGE_PIXELS) {
+    throw new VisionError(
+      `The image is too large (${h.storedWidth} x ${h.storedHeight}, ${(pixels / 1e6).toFixed(1)} megapixels); the limit is 50 megapixels.`,
+    );
+  }
+  const swap = h.orientation >= 5;
+  return { format, ...h, width: swap ? h.storedHeight : h.storedWidth, height: swap ? h.storedWidth : h.storedHeight };
+}

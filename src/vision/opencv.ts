@@ -1,0 +1,58 @@
+// OpenCV.js under Bun (see /work/shared/stack-notes.md): `import()` of the package hangs because the
+// module object is thenable, so it is `require`d, initialised via onRuntimeInitialized, and its `then`
+// is deleted. Never resolve a promise with `cv` or return it from an async function.
+
+// biome-ignore lint/suspicious/noExplicitAny: opencv.js has no usable types for this build
+export type Cv = any;
+// biome-ignore lint/suspicious/noExplicitAny: a cv.Mat
+export type Mat = any;
+
+let instance: Cv | null = null;
+let loading: Promise<void> | null = null;
+
+export function loadOpenCv(): Promise<void> {
+  if (instance) return Promise.resolve();
+  if (!loading) {
+    loading = new Promise<void>((resolve, reject) => {
+      try {
+        const mod: Cv = require("@techstark/opencv-js");
+        const done = () => {
+          delete mod.then;
+          instance = mod;
+          resolve();
+        };
+        if (mod.Mat) done();
+        else mod.onRuntimeInitialized = done;
+      } catch (e) {
+        reject(e);
+      }
+    });
+  }
+  return loading;
+}
+
+/** The loaded OpenCV module; call (and await) loadOpenCv() first. */
+export function getCv(): Cv {
+  if (!instance) throw new Error("OpenCV is not loaded yet (await loadOpenCv() first)");
+  return instance;
+}
+
+/** Run `fn` and delete every Mat/MatVector registered through `track`, whatever happens. */
+export function withMats<T>(fn: (track: <M extends { delete(): void }>(m: M) => M) => T): T {
+  const mats: { delete(): void }[] = [];
+  const track = <M extends { delete(): void }>(m: M): M => {
+    mats.push(m);
+    return m;
+  };
+  try {
+    return fn(track);
+  } finally {
+    for (const m of mats) {
+      try {
+        m.delete();
+      } catch {
+        // already deleted
+      }
+    }
+  }
+}
