@@ -6,9 +6,12 @@ import type { DbHandle } from "../db/client";
 import { createAuthPlugin } from "./shared/auth";
 import type { AppDeps } from "./shared/deps";
 import { AppError } from "./shared/errors";
+import { applySecurityHeaders } from "./shared/security-headers";
 import { createTokenService } from "./shared/tokens";
 import { validationDetail } from "./shared/validation-detail";
 import { authModule } from "./modules/auth";
+import { scannerAiModule, scannerModule } from "./modules/scanner";
+import { createVisionService } from "./modules/scanner/vision-service";
 import { referenceModule } from "./modules/reference";
 import { pagesModule } from "./pages";
 
@@ -17,7 +20,13 @@ const json = (status: number, body: unknown) =>
 
 export function createDeps(config: Config, database: DbHandle): AppDeps {
   const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
-  return { config, db: database.db, tokens, auth: createAuthPlugin(database.db, tokens) };
+  return {
+    config,
+    db: database.db,
+    tokens,
+    auth: createAuthPlugin(database.db, tokens),
+    vision: createVisionService(config.scannerWorkers),
+  };
 }
 
 export function createApp(deps: AppDeps) {
@@ -28,11 +37,14 @@ export function createApp(deps: AppDeps) {
     }, { detail: { summary: "Liveness and database check", tags: ["System"] } })
     .use(authModule(deps))
     .use(referenceModule(deps))
+    .use(scannerModule(deps))
+    .use(scannerAiModule(deps))
     .all("/*", () => {
       throw new AppError(404, "Not found.");
     });
 
   return new Elysia()
+    .onRequest(applySecurityHeaders)
     .onError(({ code, error, set }) => {
       if (error instanceof AppError) return json(error.status, { detail: error.detail });
       if (error instanceof SyntaxError) return json(400, { detail: "The request body is not valid JSON." });

@@ -1,4 +1,5 @@
-// The package ships no types; only what the editor uses is declared.
+// The package ships no types. Ambient, so it types every importer (src/vision uses it too);
+// declared: the parts of Clipper 6.4 the project calls.
 declare module "clipper-lib" {
   type IntPoint = { X: number; Y: number };
   type Path = IntPoint[];
@@ -7,12 +8,15 @@ declare module "clipper-lib" {
     AddPath(path: Path, polyType: number, closed: boolean): boolean;
     AddPaths(paths: Paths, polyType: number, closed: boolean): boolean;
     Execute(clipType: number, solution: Paths, subjFillType: number, clipFillType: number): boolean;
+    Clear(): void;
     static Area(path: Path): number;
   }
   class ClipperOffset {
     constructor(miterLimit?: number, arcTolerance?: number);
     AddPath(path: Path, joinType: number, endType: number): void;
+    AddPaths(paths: Paths, joinType: number, endType: number): void;
     Execute(solution: Paths, delta: number): void;
+    Clear(): void;
   }
   const ClipperLib: {
     Clipper: typeof Clipper;

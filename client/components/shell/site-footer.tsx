@@ -1,0 +1,23 @@
+import { href } from "../../routes";
+import { CONTACT_EMAIL } from "./nav-links";
+
+export const BUILD_NUMBER = 23;
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <nav aria-label="Legal and contact" className="footer-links">
+          <a href={href("/privacy")}>Privacy</a>
+          <a href={href("/terms")}>Terms</a>
+          <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
+        </nav>
+        <p className="footer-meta">
+          {/* The year can differ between server and browser only around midnight on 31 December. */}
+          <span suppressHydrationWarning>© {new Date().getFullYear()}</span> Foam Intelligence Platform ·{" "}
+          <span className="build-number">Build {BUILD_NUMBER}</span>
+        </p>
+      </div>
+    </footer>
+  );
+}

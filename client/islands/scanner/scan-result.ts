@@ -1,0 +1,50 @@
+/** GET /scanner/scan/{id}/result (and /scanner-ai/...): the parts the UI reads (SPEC 3 and 7). */
+export type ScanResult = {
+  preview_png: string;
+  contour_points_px: [number, number][];
+  contour_points_mm: [number, number][];
+  parameters: { contour_area_mm: number; mm_per_px?: number; [key: string]: unknown };
+  svg: string;
+  diagnostics?: Record<string, unknown>;
+  model_info?: { model?: string; [key: string]: unknown };
+};
+
+/** One event of the progress stream. */
+export type JobProgress = { progress: number; message: string; status: string };
+
+function isPointList(value: unknown): value is [number, number][] {
+  return Array.isArray(value) && value.every((p) => Array.isArray(p) && p.length >= 2 && p.every((n) => typeof n === "number"));
+}
+
+/** Guards against a malformed answer so the review never renders half a result. */
+export function parseScanResult(value: unknown): ScanResult {
+  const data = (value ?? {}) as Record<string, unknown>;
+  const parameters = (data.parameters ?? {}) as ScanResult["parameters"];
+  if (typeof data.preview_png !== "string" || !isPointList(data.contour_points_px) || typeof parameters.contour_area_mm !== "number") {
+    throw new Error("Malformed scan result");
+  }
+  return {
+    preview_png: data.preview_png,
+    contour_points_px: data.contour_points_px,
+    contour_points_mm: isPointList(data.contour_points_mm) ? data.contour_points_mm : [],
+    parameters,
+    svg: typeof data.svg === "string" ? data.svg : "",
+    diagnostics: (data.diagnostics as Record<string, unknown>) ?? {},
+    model_info: data.model_info as ScanResult["model_info"],
+  };
+}
+
+/** Progress events: completed and failed end the job, anything else is in progress (SPEC 4). */
+export function parseProgress(raw: string): JobProgress | null {
+  try {
+    const data = JSON.parse(raw) as Record<string, unknown>;
+    const progress = Number(data.progress);
+    return {
+      progress: Number.isFinite(progress) ? Math.min(100, Math.max(0, progress)) : 0,
+      message: typeof data.message === "string" ? data.message : "",
+      status: typeof data.status === "string" ? data.status : "processing",
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,70 @@
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../shared/deps";
+import { AppError } from "../../shared/errors";
+import { AiScanForm, ClassicScanForm, DxfExportBody, PreviewForm } from "./model";
+import { progressStream } from "./progress-stream";
+import { getOwnedRun, resultOf, type ScanKind } from "./scan-runs";
+import { exportDxf, padTemplatePdf, previewFrame, startScan } from "./service";
+
+const JobParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+function toAppError(error: unknown): never {
+  // The vision layer's user-facing failures (bad pad, missing markers) are 422s with its message.
+  if (error instanceof Error && error.name === "VisionError") throw new AppError(422, error.message);
+  throw error;
+}
+
+/** The progress/result pair is the same for the classic and the AI scanner; only the kind differs. */
+function jobRoutes(deps: AppDeps, kind: ScanKind) {
+  const { db } = deps;
+  return new Elysia()
+    .use(deps.auth)
+    .get("/scan/:id/progress", async ({ params, user, request }) => {
+      await getOwnedRun(db, params.id, user.id, kind);
+      return progressStream(db, params.id, request.signal);
+    }, { role: "any", params: JobParams, detail: { summary: "Server-sent progress events {progress, message, status} (token may be passed as ?token=)" } })
+    .get("/scan/:id/result", async ({ params, user }) => resultOf(await getOwnedRun(db, params.id, user.id, kind)), {
+      role: "any",
+      params: JobParams,
+      detail: { summary: "The traced outline: preview_png, contour_points_px, contour_points_mm, parameters, svg" },
+    });
+}
+
+export const scannerModule = (deps: AppDeps) =>
+  new Elysia({ prefix: "/scanner", tags: ["Scanner"] })
+    .use(deps.auth)
+    .get("/template", async () =>
+      new Response(await padTemplatePdf(deps.vision), {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'inline; filename="foam-calibration-pad-v1.pdf"',
+          "cache-control": "public, max-age=3600",
+        },
+      }), { detail: { summary: "The printable calibration pad (A4 vector PDF, pad v1)" } })
+    .post("/preview", ({ body }) => previewFrame(deps.vision, body.image).catch(toAppError), {
+      body: PreviewForm,
+      detail: { summary: "Marker detection on one live camera frame (~1280 px)" },
+    })
+    .post("/scan", ({ body, user }) => startScan(deps.db, deps.vision, user.id, "classic", body), {
+      role: "any",
+      body: ClassicScanForm,
+      detail: { summary: "Queue a classic trace of a pad photo; answers {job_id} at once" },
+    })
+    .use(jobRoutes(deps, "classic"))
+    .post("/export/dxf", async ({ body }) => {
+      const dxf = await exportDxf(deps.vision, body).catch(toAppError);
+      return new Response(dxf, {
+        headers: { "content-type": "application/dxf", "content-disposition": 'attachment; filename="tool_contour.dxf"' },
+      });
+    }, { body: DxfExportBody, detail: { summary: "One closed LWPOLYLINE in mm with the cut allowance applied" } });
+
+export const scannerAiModule = (deps: AppDeps) =>
+  new Elysia({ prefix: "/scanner-ai", tags: ["Scanner AI"] })
+    .use(deps.auth)
+    .post("/scan", ({ body, user }) => startScan(deps.db, deps.vision, user.id, "ai", body), {
+      role: "any",
+      body: AiScanForm,
+      detail: { summary: "Queue an AI trace of a pad photo; answers {job_id} at once" },
+    })
+    .use(jobRoutes(deps, "ai"));
+

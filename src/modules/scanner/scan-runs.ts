@@ -1,0 +1,93 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { scanRuns } from "../../../db/schema";
+import { AppError, notFound } from "../../shared/errors";
+import { nowIso } from "../../shared/time";
+import type { ScanParameters } from "./parameters";
+
+export type ScanKind = "classic" | "ai";
+export type ScanRun = typeof scanRuns.$inferSelect;
+export const TERMINAL = new Set(["completed", "failed"]);
+
+export async function createScanRun(db: Db, userId: number, kind: ScanKind, parameters: ScanParameters, image: Uint8Array) {
+  const id = crypto.randomUUID();
+  await db.insert(scanRuns).values({
+    id,
+    userId,
+    kind,
+    status: "queued",
+    progress: 0,
+    message: "Queued",
+    parameters,
+    image: Buffer.from(image),
+  });
+  return id;
+}
+
+/** Only the job's owner sees it; anyone else gets the same 404 as a missing job. */
+export async function getOwnedRun(db: Db, id: string, userId: number, kind: ScanKind): Promise<ScanRun> {
+  const run = await db.query.scanRuns.findFirst({ where: and(eq(scanRuns.id, id), eq(scanRuns.kind, kind)) });
+  if (!run || run.userId !== userId) throw notFound("Scan job not found.");
+  return run;
+}
+
+export async function setProgress(db: Db, id: string, progress: number, message: string) {
+  await db
+    .update(scanRuns)
+    .set({ status: "processing", progress: Math.max(0, Math.min(99, Math.round(progress))), message, updatedAt: nowIso() })
+    .where(and(eq(scanRuns.id, id), eq(scanRuns.status, "processing")));
+}
+
+export async function claimRun(db: Db, id: string, worker: string): Promise<boolean> {
+  const claimed = await db
+    .update(scanRuns)
+    .set({ status: "processing", claimedBy: worker, progress: 1, message: "Starting", updatedAt: nowIso() })
+    .where(and(eq(scanRuns.id, id), eq(scanRuns.status, "queued")))
+    .returning({ id: scanRuns.id });
+  return claimed.length === 1;
+}
+
+/** The image is dropped once the run ends: it is only needed while tracing. */
+export async function completeRun(db: Db, id: string, result: Record<string, unknown>) {
+  await db
+    .update(scanRuns)
+    .set({ status: "completed", progress: 100, message: "Scan complete", result, image: null, updatedAt: nowIso() })
+    .where(eq(scanRuns.id, id));
+}
+
+export async function failRun(db: Db, id: string, message: string) {
+  await db
+    .update(scanRuns)
+    .set({ status: "failed", message, image: null, updatedAt: nowIso() })
+    .where(eq(scanRuns.id, id));
+}
+
+export function resultOf(run: ScanRun) {
+  if (run.status === "failed") throw new AppError(422, run.message || "Processing error");
+  if (run.status !== "completed" || !run.result) {
+    throw new AppError(409, `The scan is not finished yet (${run.progress} %). Wait for the progress stream to report completed.`);
+  }
+  return run.result;
+}
+
+export async function purgeOldRuns(db: Db, olderThanHours = 24) {
+  const cutoff = new Date(Date.now() - olderThanHours * 3600 * 1000).toISOString();
+  await db.delete(scanRuns).where(lt(scanRuns.updatedAt, cutoff));
+}
+
+/** On shutdown, runs this instance was tracing end as failed with a reason instead of hanging forever. */
+export async function failUnfinishedRuns(db: Db, instanceId: string, message: string) {
+  await db
+    .update(scanRuns)
+    .set({ status: "failed", message, image: null, updatedAt: nowIso() })
+    .where(and(eq(scanRuns.claimedBy, instanceId), eq(scanRuns.status, "processing")));
+}
+
+/** Runs left "processing" by a process that died are failed once they are clearly stale. */
+export async function failStaleRuns(db: Db, olderThanMinutes = 10) {
+  const cutoff = new Date(Date.now() - olderThanMinutes * 60 * 1000).toISOString();
+  await db
+    .update(scanRuns)
+    .set({ status: "failed", message: "The server stopped while this scan was processing. Please send it again.", image: null, updatedAt: nowIso() })
+    .where(and(eq(scanRuns.status, "processing"), lt(scanRuns.updatedAt, cutoff)));
+}

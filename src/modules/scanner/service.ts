@@ -1,0 +1,47 @@
+import type { Db } from "../../../db/client";
+import type { Detection } from "../../vision";
+import { badRequest } from "../../shared/errors";
+import type { DxfExportBody } from "./model";
+import { parseAiParameters, parseClassicParameters } from "./parameters";
+import { runScan } from "./runner";
+import { createScanRun, type ScanKind } from "./scan-runs";
+import { readImageUpload } from "./uploads";
+import type { VisionService } from "./vision-service";
+
+let templatePdf: Uint8Array | null = null;
+
+export async function padTemplatePdf(vision: VisionService): Promise<Uint8Array> {
+  templatePdf ??= (await vision.module()).renderPadTemplatePdf();
+  return templatePdf;
+}
+
+export async function previewFrame(vision: VisionService, image: unknown): Promise<{ detection: Detection }> {
+  const bytes = await readImageUpload(image);
+  return { detection: await (await vision.pool()).preview(bytes) };
+}
+
+export const AI_MODEL_INFO = { model: "foam-unet", version: "0" };
+
+/** Validates everything before anything is stored, then answers at once while the pool traces. */
+export async function startScan(db: Db, vision: VisionService, userId: number, kind: ScanKind, form: Record<string, unknown>) {
+  const bytes = await readImageUpload(form.image);
+  const params = kind === "classic" ? parseClassicParameters(form) : parseAiParameters(form);
+  const pool = await vision.pool();
+  const id = await createScanRun(db, userId, kind, params, bytes);
+  const extra = kind === "ai" ? { model_info: AI_MODEL_INFO } : {};
+  void runScan(db, pool, id, bytes, params, extra);
+  return { job_id: id };
+}
+
+export function normalisePoints(points: DxfExportBody["contour_points_mm"]): [number, number][] {
+  return points.map((point) => (Array.isArray(point) ? [point[0], point[1]] : [point.x, point.y]) as [number, number]);
+}
+
+export async function exportDxf(vision: VisionService, body: DxfExportBody): Promise<string> {
+  const raw = body.cut_allowance_mm;
+  const allowance = raw === undefined || raw === null || raw === "" ? 0 : Number(raw);
+  if (!Number.isFinite(allowance) || allowance < -2 || allowance > 5) {
+    throw badRequest("cut_allowance_mm must be a number between -2 and 5.");
+  }
+  return (await vision.module()).contourToDxf(normalisePoints(body.contour_points_mm), allowance);
+}

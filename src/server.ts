@@ -1,0 +1,37 @@
+import { createApp, createDeps } from "./app";
+import type { Config } from "./config";
+import { migrateDatabase, openDatabase } from "../db/client";
+import { seedDatabase } from "../db/seed";
+import { INSTANCE_ID } from "./modules/scanner/runner";
+import { failStaleRuns, failUnfinishedRuns, purgeOldRuns } from "./modules/scanner/scan-runs";
+
+/** Migrate, seed, serve; returns a stop() that drains cleanly (used by SIGTERM and by tests). */
+export async function startServer(config: Config) {
+  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  await migrateDatabase(database.db);
+  await seedDatabase(database.db, config);
+  await failStaleRuns(database.db);
+  await purgeOldRuns(database.db);
+  const deps = createDeps(config, database);
+  const app = createApp(deps).listen({
+    port: config.port,
+    hostname: config.host,
+    reusePort: false,
+    // Room for a 25 MB photo plus form overhead; larger bodies are refused before they are read.
+    maxRequestBodySize: 30 * 1024 * 1024,
+  });
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server?.port}`,
+    stop() {
+      stopping ??= (async () => {
+        await app.stop();
+        await failUnfinishedRuns(database.db, INSTANCE_ID, "The server was shut down while this scan was processing. Please send it again.");
+        await deps.vision.close();
+        database.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { largestPolygon, offsetPaths } from "./clipper-ops.ts";
+import { signedPolygonArea } from "./polygon-area.ts";
+
+/**
+ * True polygon offset (clipper-lib, round joins): positive `delta_mm` grows the outline, negative
+ * shrinks it. Keeps the input's winding. When shrinking splits the shape, the largest part is kept;
+ * when nothing is left, returns [].
+ */
+export function offsetPolygon(points: [number, number][], delta_mm: number): [number, number][] {
+  if (points.length < 3) return points.slice();
+  if (!delta_mm) return points.map(([x, y]) => [x, y] as [number, number]);
+  const out = largestPolygon(offsetPaths([points], delta_mm));
+  if (!out || out.length < 3) return [];
+  const sIn = Math.sign(signedPolygonArea(points));
+  const sOut = Math.sign(signedPolygonArea(out));
+  return sIn && sOut && sIn !== sOut ? out.reverse() : out;
+}
