@@ -13,6 +13,14 @@ import { authModule } from "./modules/auth";
 import { scannerAiModule, scannerModule } from "./modules/scanner";
 import { createVisionService } from "./modules/scanner/vision-service";
 import { referenceModule } from "./modules/reference";
+import { catalogModule } from "./modules/catalog";
+import { dashboardModule } from "./modules/dashboard";
+import { materialsModule } from "./modules/materials";
+import { metricsModule } from "./modules/metrics";
+import { operatorModule } from "./modules/operator";
+import { ordersModule } from "./modules/orders";
+import { scannerJobsModule } from "./modules/scanner-jobs";
+import { usersModule } from "./modules/users";
 import { pagesModule } from "./pages";
 
 const json = (status: number, body: unknown) =>
@@ -37,6 +45,14 @@ export function createApp(deps: AppDeps) {
     }, { detail: { summary: "Liveness and database check", tags: ["System"] } })
     .use(authModule(deps))
     .use(referenceModule(deps))
+    .use(ordersModule(deps))
+    .use(operatorModule(deps))
+    .use(catalogModule(deps))
+    .use(materialsModule(deps))
+    .use(usersModule(deps))
+    .use(metricsModule(deps))
+    .use(dashboardModule(deps))
+    .use(scannerJobsModule(deps))
     .use(scannerModule(deps))
     .use(scannerAiModule(deps))
     .all("/*", () => {
@@ -68,7 +84,10 @@ export function createApp(deps: AppDeps) {
     })
     .use(
       openapi({
+        // No CDN-hosted UI: a self-hosted server renders its own docs page from the JSON (src/pages/api-docs.ts).
+        provider: null,
         path: "/api/docs",
+        specPath: "/api/docs/json",
         documentation: {
           info: { title: "Foam Intelligence Platform API", version: "1.0.0" },
           components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },

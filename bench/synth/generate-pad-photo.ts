@@ -147,7 +147,7 @@ function toolLook(finish: Finish, rng: Rng): ToolLook {
     case "dark":
       return { base: grey(rng.range(55, 95)), handle: grey(rng.range(55, 95)), texture: 5, spec: rng.range(10, 40), rim: 0 };
     case "light-grey":
-      return { base: grey(rng.range(160, 192)), handle: grey(rng.range(160, 192)), texture: 4, spec: rng.range(0, 20), rim: 0 };
+      return { base: grey(rng.range(150, 180)), handle: grey(rng.range(150, 180)), texture: 4, spec: rng.range(0, 20), rim: 0 };
     case "shiny":
       return { base: grey(rng.range(105, 165)), handle: grey(rng.range(105, 165)), texture: 9, spec: rng.range(70, 120), rim: 0.25 };
     case "coloured": {
@@ -204,7 +204,7 @@ export async function generatePadPhoto(opts: PadPhotoOptions): Promise<PadPhoto>
   const blurPx = opts.blurPx ?? rng.range(0.5, 1.3) * scaleRef;
   const noiseSigma = opts.noiseSigma ?? rng.range(1.5, 4);
   const jpegQuality = opts.jpegQuality ?? rng.int(84, 93);
-  const shadowStrength = opts.shadowStrength ?? rng.range(0.08, 0.3);
+  const shadowStrength = opts.shadowStrength ?? rng.range(0.06, 0.18);
   const exifOrientation = opts.exifOrientation ?? 1;
 
   const Hcam = cameraHomography(W, H, (tiltDeg * Math.PI) / 180, rng.range(0, 2 * Math.PI), (rotationDeg * Math.PI) / 180, fill, rng);
@@ -281,7 +281,7 @@ export async function generatePadPhoto(opts: PadPhotoOptions): Promise<PadPhoto>
     const lw = Math.ceil(SHEET_W_MM * ls);
     const lh = Math.ceil(SHEET_H_MM * ls);
     const lightDir = rng.range(0, 2 * Math.PI);
-    const off = rng.range(1, 3.5);
+    const off = rng.range(0.5, 3);
     const shadowPoly = tool.outer.map(([x, y]) => [(x + ox + off * Math.cos(lightDir)) * ls, (y + oy + off * Math.sin(lightDir)) * ls] as P);
     const sCov = rasterizeCoverage([shadowPoly], lw, lh, 4);
     const shadowFull = withMats((track) => {

@@ -1,7 +1,398 @@
+import { useEffect, useMemo, useState } from "react";
+import { findModel, listBrands, listModels, type ToolboxModel } from "../../db/seed/reference/toolboxes";
+import { calculatePrice } from "../../src/shared/pricing";
+import { Alert } from "../components/ui/alert";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Checkbox } from "../components/ui/checkbox";
+import { Field } from "../components/ui/field";
+import {
+  clampThickness,
+  defaultDrawerIds,
+  defaultThickness,
+  drawersMap,
+  emptyState,
+  loadCalculation,
+  parseThickness,
+  saveCalculation,
+  THICKNESS_MAX,
+  THICKNESS_MIN,
+  THICKNESS_STEP,
+  type CalculatorState,
+} from "./calculator/calculator-state";
+import { formatArea, formatVolume, mailtoHref, money, quoteLines, QUOTE_SUBJECT } from "./calculator/quote";
+import { useReferenceData, type FoamMaterial } from "./reference-data";
+
+const BRANDS = listBrands();
+const metres = (mm: number | null | undefined) => (typeof mm === "number" && mm > 0 ? (mm / 1000).toFixed(2) : "—");
+const orDash = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
+
 export function CalculatorPage() {
+  const reference = useReferenceData(true);
+  const materials = reference.data?.materials ?? [];
+  const [brand, setBrand] = useState("");
+  const [state, setState] = useState<CalculatorState>(emptyState);
+  const [thicknessText, setThicknessText] = useState("");
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+
+  const found = state.toolboxModelId ? findModel(state.toolboxModelId) : undefined;
+  const model = found?.model ?? null;
+  const container = found?.container ?? null;
+  const material: FoamMaterial | null = materials.find((item) => item.id === state.foamMaterialId) ?? null;
+  const models = useMemo(() => (brand ? listModels(brand) : []), [brand]);
+  const seriesGroups = useMemo(() => {
+    const groups: { series: string; models: ToolboxModel[] }[] = [];
+    for (const { container: group, model: item } of models) {
+      const last = groups[groups.length - 1];
+      if (last && last.series === group.series) last.models.push(item);
+      else groups.push({ series: group.series, models: [item] });
+    }
+    return groups;
+  }, [models]);
+
+  // A saved calculation comes back once the foam list is known (its material may have been archived since).
+  useEffect(() => {
+    if (restored || reference.status === "loading") return;
+    setRestored(true);
+    const saved = loadCalculation();
+    if (!saved) return;
+    const savedModel = saved.toolboxModelId ? findModel(saved.toolboxModelId) : undefined;
+    const savedMaterial = materials.find((item) => item.id === saved.foamMaterialId) ?? null;
+    if (!savedModel && !savedMaterial) return;
+    const validDrawers = new Set(savedModel?.model.drawers.map((drawer) => drawer.id) ?? []);
+    setBrand(savedModel?.container.brand ?? "");
+    const thickness = typeof saved.thicknessMm === "number" ? clampThickness(saved.thicknessMm) : savedMaterial ? defaultThickness(savedMaterial) : null;
+    setState({
+      ...emptyState(),
+      ...saved,
+      toolboxModelId: savedModel?.model.id ?? null,
+      selectedDrawerIds: Array.isArray(saved.selectedDrawerIds) ? saved.selectedDrawerIds.filter((id) => validDrawers.has(id)) : [],
+      drawers: drawersMap(savedModel?.model),
+      foamMaterialId: savedMaterial?.id ?? null,
+      thicknessMm: savedMaterial ? thickness : null,
+      color: typeof saved.color === "string" ? saved.color : "",
+    });
+    setThicknessText(savedMaterial && thickness !== null ? String(thickness) : "");
+  }, [reference.status, restored, materials]);
+
+  const selectedDrawers = model ? model.drawers.filter((drawer) => state.selectedDrawerIds.includes(drawer.id)) : [];
+  const result = model && material ? calculatePrice({ drawers: selectedDrawers, material, thickness_mm: state.thicknessMm }) : null;
+  const quote = {
+    brand: container?.brand ?? null,
+    modelName: model?.name ?? null,
+    drawerLabels: selectedDrawers.map((drawer) => drawer.label),
+    foamName: material?.name ?? null,
+    thicknessMm: state.thicknessMm,
+    color: state.color,
+    result,
+  };
+
+  const update = (patch: Partial<CalculatorState>) => {
+    setSavedMessage(null);
+    setState((previous) => ({ ...previous, ...patch }));
+  };
+
+  const chooseBrand = (value: string) => {
+    setBrand(value);
+    update({ toolboxModelId: null, selectedDrawerIds: [], drawers: {} });
+  };
+
+  const chooseModel = (id: string) => {
+    const next = id ? findModel(id)?.model : undefined;
+    update({ toolboxModelId: next?.id ?? null, selectedDrawerIds: defaultDrawerIds(next), drawers: drawersMap(next) });
+  };
+
+  const chooseMaterial = (id: string) => {
+    const next = materials.find((item) => String(item.id) === id) ?? null;
+    const thickness = next ? defaultThickness(next) : null;
+    update({ foamMaterialId: next?.id ?? null, thicknessMm: thickness, color: next?.color ?? "" });
+    setThicknessText(thickness === null ? "" : String(thickness));
+  };
+
+  const toggleDrawer = (id: string, checked: boolean) => {
+    const ids = new Set(state.selectedDrawerIds);
+    if (checked) ids.add(id);
+    else ids.delete(id);
+    // Keep the model's drawer order so quotes list drawers predictably.
+    update({ selectedDrawerIds: (model?.drawers ?? []).map((drawer) => drawer.id).filter((drawerId) => ids.has(drawerId)) });
+  };
+
+  const changeThickness = (text: string) => {
+    setThicknessText(text);
+    const parsed = parseThickness(text);
+    update({ thicknessMm: parsed ?? (material ? defaultThickness(material) : null) });
+  };
+
+  const save = () => {
+    try {
+      saveCalculation({
+        ...state,
+        brand: brand || null,
+        savedAt: new Date().toISOString(),
+        result: result
+          ? {
+              total_cents: result.total_cents,
+              box_cost_cents: result.box_cost_cents,
+              material_cost_cents: result.material_cost_cents,
+              processing_cents: result.processing_cents,
+            }
+          : null,
+      });
+      setSavedMessage("Calculation saved!");
+    } catch {
+      setSavedMessage("The calculation could not be saved in this browser.");
+    }
+  };
+
+  const ready = Boolean(model && material);
+
   return (
-    <section className="page">
-      <h1>Foam Insert Calculator</h1>
-    </section>
+    <div className="page calculator-page">
+      <header className="page-header no-print">
+        <h1>Foam Insert Calculator</h1>
+        <p>Pick your toolbox or case and a foam type to get a rough price for a custom insert.</p>
+      </header>
+
+      <div className="calculator-layout no-print">
+        <div className="calculator-inputs">
+          <section className="card" aria-labelledby="calc-container-title">
+            <h2 className="card-title" id="calc-container-title">
+              Toolbox or case
+            </h2>
+            <div className="grid-2">
+              <Field label="Brand" id="calc-brand">
+                <select value={brand} onChange={(event) => chooseBrand(event.target.value)}>
+                  <option value="">Select a brand</option>
+                  {BRANDS.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Model" id="calc-model" hint={brand ? undefined : "Choose a brand first."}>
+                <select value={state.toolboxModelId ?? ""} disabled={!brand} onChange={(event) => chooseModel(event.target.value)}>
+                  <option value="">{brand ? "Select a model" : "Select a brand first"}</option>
+                  {seriesGroups.length > 1
+                    ? seriesGroups.map((group) => (
+                        <optgroup key={group.series} label={group.series}>
+                          {group.models.map((item) => (
+                            <option key={item.id} value={item.id}>
+                              {item.name}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))
+                    : models.map(({ model: item }) => (
+                        <option key={item.id} value={item.id}>
+                          {item.name}
+                        </option>
+                      ))}
+                </select>
+              </Field>
+            </div>
+
+            {model && container ? (
+              <div className="preview-card" data-testid="model-preview" aria-label="Selected model">
+                <p className="preview-title">{model.name}</p>
+                <dl className="details-list">
+                  <dt>Brand</dt>
+                  <dd>{container.brand}</dd>
+                  <dt>Series</dt>
+                  <dd>{container.series}</dd>
+                  <dt>Drawers</dt>
+                  <dd>{model.drawers.length}</dd>
+                  <dt>Size</dt>
+                  <dd>
+                    {model.width_in} × {model.depth_in} × {model.height_in} in
+                  </dd>
+                  {model.notes ? (
+                    <>
+                      <dt>Notes</dt>
+                      <dd>{model.notes}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              </div>
+            ) : null}
+
+            {model ? (
+              <fieldset className="drawer-list">
+                <legend>Drawers to fill ({selectedDrawers.length} of {model.drawers.length})</legend>
+                <div className="drawer-grid">
+                  {model.drawers.map((drawer) => (
+                    <Checkbox
+                      key={drawer.id}
+                      label={drawer.label}
+                      hint={`${drawer.width_in} × ${drawer.depth_in} in`}
+                      checked={state.selectedDrawerIds.includes(drawer.id)}
+                      onChange={(event) => toggleDrawer(drawer.id, event.target.checked)}
+                    />
+                  ))}
+                </div>
+                {model.drawers.length > 2 ? (
+                  <div className="row">
+                    <Button size="sm" variant="ghost" onClick={() => update({ selectedDrawerIds: model.drawers.map((drawer) => drawer.id) })}>
+                      Select all
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => update({ selectedDrawerIds: [] })}>
+                      Clear
+                    </Button>
+                  </div>
+                ) : null}
+              </fieldset>
+            ) : null}
+          </section>
+
+          <section className="card" aria-labelledby="calc-foam-title">
+            <h2 className="card-title" id="calc-foam-title">
+              Foam
+            </h2>
+            {reference.status === "error" ? <Alert tone="error">Failed to load foam types. {reference.error}</Alert> : null}
+            <Field label="Foam type" id="calc-foam">
+              <select
+                value={state.foamMaterialId === null ? "" : String(state.foamMaterialId)}
+                disabled={reference.status !== "ready"}
+                onChange={(event) => chooseMaterial(event.target.value)}
+              >
+                <option value="">{reference.status === "loading" ? "Loading foam types…" : "Select a foam type"}</option>
+                {materials.map((item) => (
+                  <option key={item.id} value={String(item.id)}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+
+            {material ? (
+              <div className="preview-card" data-testid="foam-preview" aria-label="Selected foam">
+                <p className="preview-title">{material.name}</p>
+                <dl className="details-list">
+                  <dt>Supplier</dt>
+                  <dd>{orDash(material.supplier)}</dd>
+                  <dt>Sheet size</dt>
+                  <dd>
+                    {metres(material.sheet_length_mm)} × {metres(material.sheet_width_mm)} m
+                  </dd>
+                  <dt>Thickness</dt>
+                  <dd>{material.sheet_thickness_mm ? `${material.sheet_thickness_mm} mm` : "—"}</dd>
+                  <dt>Density</dt>
+                  <dd>{material.density_kg_m3 ? `${material.density_kg_m3} kg/m³` : "—"}</dd>
+                  <dt>Colour</dt>
+                  <dd>{orDash(material.color)}</dd>
+                </dl>
+              </div>
+            ) : null}
+
+            <div className="grid-2">
+              <Field label="Foam thickness (mm)" id="calc-thickness" hint={`${THICKNESS_MIN}–${THICKNESS_MAX} mm, step ${THICKNESS_STEP}`}>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={THICKNESS_MIN}
+                  max={THICKNESS_MAX}
+                  step={THICKNESS_STEP}
+                  value={thicknessText}
+                  disabled={!material}
+                  onChange={(event) => changeThickness(event.target.value)}
+                  onBlur={() => {
+                    if (state.thicknessMm !== null) setThicknessText(String(state.thicknessMm));
+                  }}
+                />
+              </Field>
+              <Field label="Colour" id="calc-color">
+                <input type="text" value={state.color} maxLength={60} onChange={(event) => update({ color: event.target.value })} />
+              </Field>
+            </div>
+          </section>
+        </div>
+
+        <aside className="calculator-results" aria-label="Quote">
+          <section className="card" aria-labelledby="calc-price-title">
+            <h2 className="card-title" id="calc-price-title">
+              Price Breakdown
+            </h2>
+            {!ready ? <p className="muted">Choose a model and a foam type to see the price.</p> : null}
+            <dl className="summary-list" data-testid="price-breakdown">
+              <dt>Box Cost</dt>
+              <dd data-testid="box-cost">{money(result?.box_cost_cents)}</dd>
+              <dt>Foam Cost</dt>
+              <dd data-testid="foam-cost">{money(result?.material_cost_cents)}</dd>
+              <dt>Processing</dt>
+              <dd data-testid="processing-cost">{money(result?.processing_cents)}</dd>
+              <dt className="summary-total">Total</dt>
+              <dd className="summary-total" data-testid="total-amount" aria-live="polite">
+                {money(result?.total_cents)}
+              </dd>
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="calc-details-title">
+            <h2 className="card-title" id="calc-details-title">
+              Calculation Details
+            </h2>
+            <dl className="summary-list" data-testid="calculation-details">
+              <dt>Total Area (m²)</dt>
+              <dd data-testid="total-area">{formatArea(result)}</dd>
+              <dt>Volume (L)</dt>
+              <dd data-testid="volume">{formatVolume(result)}</dd>
+              <dt>Sheets Needed</dt>
+              <dd data-testid="sheets">{result?.sheets ?? 0}</dd>
+              <dt>Drawers</dt>
+              <dd data-testid="drawer-count">{result?.drawers ?? selectedDrawers.length}</dd>
+            </dl>
+          </section>
+
+          <div className="calculator-actions">
+            <Button variant="primary" onClick={save}>
+              Save Calculation
+            </Button>
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print Quote
+            </Button>
+            <ButtonLink variant="secondary" href={mailtoHref(quote)}>
+              Email Quote
+            </ButtonLink>
+          </div>
+          {savedMessage ? (
+            <Alert tone={savedMessage === "Calculation saved!" ? "success" : "error"} onClose={() => setSavedMessage(null)}>
+              {savedMessage}
+            </Alert>
+          ) : null}
+        </aside>
+      </div>
+
+      <section className="print-quote print-only" aria-hidden="true">
+        <h1>{QUOTE_SUBJECT}</h1>
+        <p className="print-date" suppressHydrationWarning>
+          {restored ? new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }) : ""}
+        </p>
+        <table>
+          <tbody>
+            {quoteLines(quote)
+              .slice(2)
+              .filter((line) => line !== "")
+              .map((line, index) => {
+                const at = line.indexOf(": ");
+                if (at < 0)
+                  return (
+                    <tr key={index}>
+                      <th colSpan={2} className="print-section">
+                        {line}
+                      </th>
+                    </tr>
+                  );
+                return (
+                  <tr key={index} className={line.startsWith("Total:") ? "print-total" : undefined}>
+                    <th scope="row">{line.slice(0, at)}</th>
+                    <td>{line.slice(at + 2)}</td>
+                  </tr>
+                );
+              })}
+          </tbody>
+        </table>
+        <p className="print-note">Rough estimate for a custom foam insert; the confirmed quote follows your order.</p>
+      </section>
+    </div>
   );
 }

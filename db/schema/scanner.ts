@@ -23,7 +23,12 @@ export const scannerJobs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("scanner_jobs_user_idx").on(table.userId), index("scanner_jobs_status_idx").on(table.status)],
+  (table) => [
+    index("scanner_jobs_user_idx").on(table.userId),
+    index("scanner_jobs_status_idx").on(table.status),
+    index("scanner_jobs_order_idx").on(table.orderId),
+    index("scanner_jobs_project_idx").on(table.projectId),
+  ],
 );
 
 /** An image being traced: state lives here, not in process memory, so any instance can serve its progress. */

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { existsSync } from "node:fs";
 import { join, normalize } from "node:path";
 import type { AppDeps } from "../shared/deps";
+import { apiDocsPage } from "./api-docs";
 import { renderPage } from "./render";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -37,6 +38,7 @@ function assetResponse(roots: string[], relative: string): Response | null {
 export const pagesModule = ({ config }: AppDeps) =>
   new Elysia({ detail: { hide: true } })
     .get("/", ({ redirect }) => redirect("/app/", 302))
+    .get("/api/docs", () => apiDocsPage())
     .get("/favicon.ico", () => assetResponse([config.assetsDir], "favicon.svg") ?? new Response(null, { status: 404 }))
     .get("/app/assets/*", ({ params }) => {
       const response = assetResponse([config.clientDir, config.assetsDir], params["*"]);

@@ -29,6 +29,8 @@ export type ScannerState = {
   jobId: string | null;
   result: ScanResult | null;
   params: ScanParameters;
+  /** The parameters the shown (or pending) outline was traced with; a difference triggers a re-trace. */
+  tracedParams: ScanParameters | null;
   /** Bumped on every re-trace request so a late answer for older values is ignored. */
   retraceSeq: number;
   retracing: boolean;
@@ -54,7 +56,7 @@ export type ScannerAction =
   | { type: "result"; result: ScanResult; defaultName: string }
   | { type: "setParam"; key: string; value: number }
   | { type: "resetParams"; params: ScanParameters }
-  | { type: "retraceStart"; seq: number }
+  | { type: "retraceStart"; seq: number; params: ScanParameters }
   | { type: "retraceDone"; seq: number; result: ScanResult }
   | { type: "retraceFailed"; seq: number; message: string }
   | { type: "rename"; name: string }
@@ -76,6 +78,7 @@ export function initialScannerState(params: ScanParameters): ScannerState {
     jobId: null,
     result: null,
     params,
+    tracedParams: null,
     retraceSeq: 0,
     retracing: false,
     retraceError: null,
@@ -122,6 +125,7 @@ export function scannerReducer(state: ScannerState, action: ScannerAction): Scan
         progress: 0,
         progressMessage: PROCESSING_MESSAGES.uploading,
         jobId: null,
+        tracedParams: state.params,
         error: null,
         errorDetail: null,
         signInRequired: false,
@@ -153,7 +157,7 @@ export function scannerReducer(state: ScannerState, action: ScannerAction): Scan
       return { ...state, params: action.params };
     case "retraceStart":
       if (state.phase !== "review") return state;
-      return { ...state, retraceSeq: action.seq, retracing: true, retraceError: null };
+      return { ...state, retraceSeq: action.seq, tracedParams: action.params, retracing: true, retraceError: null };
     case "retraceDone":
       if (state.phase !== "review" || action.seq !== state.retraceSeq) return state;
       return { ...state, result: action.result, retracing: false, retraceError: null };
@@ -175,4 +179,16 @@ export function scannerReducer(state: ScannerState, action: ScannerAction): Scan
 
 export function canCapture(state: ScannerState): boolean {
   return state.phase === "live" && state.cameraReady && state.markers >= REQUIRED_MARKERS;
+}
+
+export function sameParameters(a: ScanParameters | null, b: ScanParameters | null): boolean {
+  if (!a || !b) return a === b;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+/** In review, a parameter that differs from the traced ones asks for a new trace of the same photo. */
+export function needsRetrace(state: ScannerState): boolean {
+  return state.phase === "review" && state.photo !== null && state.tracedParams !== null && !sameParameters(state.params, state.tracedParams);
 }

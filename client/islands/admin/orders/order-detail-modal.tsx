@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { Alert, Button, ButtonLink, LoadingText, Modal } from "../../../components/ui";
+import { Alert, Button, LoadingText, Modal } from "../../../components/ui";
 import { apiRequest } from "../../../lib/api";
-import { downloadUrl } from "../shared/download";
 import { loadErrorMessage } from "../shared/error-message";
-import { formatAmount, formatDate, formatDateTime, formatRelative } from "../shared/format";
+import { formatAmount, formatDate, formatDateTime, formatRelative } from "../../../lib/format";
 import { productionLabel } from "../shared/production";
 import type { Option, Order, OrderAddress, OrderEvent } from "../types";
+import { OrderCsvLink } from "./order-csv-link";
 import { OrderStatusBadge, ProductionStatusBadge } from "./order-status-badge";
 
 export function OrderDetailModal({
@@ -68,11 +68,7 @@ export function OrderDetailModal({
       size="lg"
       footer={
         <>
-          {order ? (
-            <ButtonLink href={downloadUrl(`/admin/orders/${order.id}/download-csv`)} download target="_blank" rel="noopener" data-testid="order-detail-csv">
-              Download CSV
-            </ButtonLink>
-          ) : null}
+          {order ? <OrderCsvLink key={order.id} orderId={order.id} orderNumber={order.order_number} /> : null}
           {order ? (
             <Button onClick={() => onEdit(order)} data-testid="order-detail-edit">
               Edit order

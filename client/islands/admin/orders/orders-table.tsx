@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../../../components/ui";
-import { formatAmount, formatDate, formatRelative } from "../shared/format";
+import { formatAmount, formatDate, formatRelative } from "../../../lib/format";
 import { productionLabel } from "../shared/production";
 import type { Order } from "../types";
 import { OrderStatusBadge, ProductionStatusBadge } from "./order-status-badge";
@@ -69,7 +69,6 @@ export function OrdersTable({
             </th>
             {header("order_number", "Order")}
             {header("customer_email", "Customer")}
-            {header("order_type", "Type")}
             {header("status", "Status")}
             {header("production_status", "Production")}
             {header("total_amount", "Total", "adm-num")}
@@ -91,15 +90,17 @@ export function OrdersTable({
                   data-testid="orders-row-select"
                 />
               </td>
-              <td data-label="Order">
-                <button type="button" className="adm-link" onClick={() => onView(order)} data-testid="orders-row-open">
-                  {order.order_number}
-                </button>
+              <td data-label="Order" className="adm-nowrap">
+                <div>
+                  <button type="button" className="adm-link" onClick={() => onView(order)} data-testid="orders-row-open">
+                    {order.order_number}
+                  </button>
+                  <span className="adm-muted adm-block adm-small">{order.order_type_label || order.order_type}</span>
+                </div>
               </td>
-              <td data-label="Customer" className="adm-break">
-                {order.user_email ?? order.customer_email ?? "—"}
+              <td data-label="Customer" className="adm-cell-email">
+                <span title={order.user_email ?? order.customer_email ?? undefined}>{order.user_email ?? order.customer_email ?? "—"}</span>
               </td>
-              <td data-label="Type">{order.order_type_label || order.order_type}</td>
               <td data-label="Status" data-testid="orders-row-status">
                 <OrderStatusBadge status={order.status} label={order.status_label} />
               </td>
@@ -107,16 +108,17 @@ export function OrdersTable({
                 <ProductionStatusBadge status={order.production_status} label={productionLabel(order.production_status)} />
               </td>
               <td data-label="Total" className="adm-num" data-testid="orders-row-total">
-                {formatAmount(order.total_amount)} <span className="adm-muted">{order.currency ?? ""}</span>
+                <span>
+                  {formatAmount(order.total_amount)} <span className="adm-muted">{order.currency ?? ""}</span>
+                </span>
               </td>
-              <td data-label="Created">
-                <span title={formatDate(order.created_at)}>{formatDate(order.created_at)}</span>
-                <span className="adm-muted adm-block">{formatRelative(order.created_at)}</span>
+              <td data-label="Created" className="adm-nowrap">
+                <div>
+                  <span>{formatDate(order.created_at)}</span>
+                  <span className="adm-muted adm-block">{formatRelative(order.created_at)}</span>
+                </div>
               </td>
               <td className="adm-row-actions">
-                <Button size="sm" variant="ghost" onClick={() => onView(order)} aria-label={`View order ${order.order_number}`}>
-                  View
-                </Button>
                 <Button size="sm" variant="ghost" onClick={() => onEdit(order)} aria-label={`Edit order ${order.order_number}`} data-testid="orders-row-edit">
                   Edit
                 </Button>

@@ -27,7 +27,7 @@ export function rasterSize(width_mm: number, depth_mm: number, dpi: number) {
  * Writes the dpi into a PNG (pHYs chunk, pixels per metre) so printing or importing it keeps the
  * true scale; canvas encoders leave it out. An existing pHYs chunk is replaced.
  */
-export function withPngDpi(png: Uint8Array, dpi: number): Uint8Array {
+export function withPngDpi(png: Uint8Array, dpi: number): Uint8Array<ArrayBuffer> {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const chunks: Uint8Array[] = [png.subarray(0, SIGNATURE_BYTES)];
   let offset = SIGNATURE_BYTES;

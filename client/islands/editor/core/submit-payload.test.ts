@@ -20,6 +20,7 @@ describe("buildSubmitJobs", () => {
       expect(job.status).toBe("pending");
       expect(job.processed_at).toBeNull();
       expect(job.layout_id).toBe("layout-1");
+      expect(job.name).toMatch(/^Tool [ac]$/);
       expect(job.foam).toEqual({ label: "Custom 12 × 18 in", width_mm: 304.8, depth_mm: 457.2, thickness_mm: 31.75 });
     }
   });

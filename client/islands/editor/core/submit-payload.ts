@@ -18,6 +18,8 @@ export type ScannerJobBody = {
   status: "pending";
   processed_at: null;
   layout_id: string;
+  /** The tool's name; the server keeps it with the job (optional in its schema). */
+  name: string;
   foam: { label: string; width_mm: number; depth_mm: number; thickness_mm: number };
 };
 
@@ -63,6 +65,7 @@ export function buildSubmitJobs(doc: EditorDoc, layoutId: string, submittedAt = 
       status: "pending",
       processed_at: null,
       layout_id: layoutId,
+      name: pocket.name,
       foam,
     };
   });

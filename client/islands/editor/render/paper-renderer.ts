@@ -112,7 +112,7 @@ export function createPaperRenderer(canvas: HTMLCanvasElement): EditorRenderer {
           point: [centre.x, centre.y + fontSize / 3],
           content: pocket.tool.name,
           justification: "center",
-          fillColor: problem ? palette.problem : palette.label,
+          fillColor: palette.label,
           fontSize,
           fontFamily: "system-ui, sans-serif",
         });

@@ -1,6 +1,7 @@
 import { moveTool } from "../actions";
-import type { PointerInfo, MachineContext, ToolState } from "./types";
 import { viewScale } from "../viewport";
+import { bailGesture, commitGesture } from "./gesture-end";
+import type { MachineContext, PointerInfo, ToolState } from "./types";
 
 function follow(ctx: MachineContext, info: PointerInfo) {
   const gesture = ctx.gesture!;
@@ -20,12 +21,6 @@ export const draggingState: ToolState = {
     if (info) follow(ctx, info);
   },
   onPointerMove: follow,
-  onPointerUp(ctx) {
-    ctx.store.commit();
-    ctx.transition("idle");
-  },
-  onCancel(ctx) {
-    ctx.store.bail();
-    ctx.transition("idle");
-  },
+  onPointerUp: commitGesture,
+  onCancel: bailGesture,
 };

@@ -1,4 +1,5 @@
 import { DRAG_THRESHOLD_PX } from "../constants";
+import { bailGesture, commitGesture } from "./gesture-end";
 import type { ToolState } from "./types";
 
 /** Pressed on a pocket but not yet moved far enough to count as a drag. */
@@ -9,12 +10,6 @@ export const pointingState: ToolState = {
     const origin = ctx.gesture!.origin;
     if (Math.hypot(info.point.x - origin.x, info.point.y - origin.y) >= DRAG_THRESHOLD_PX) ctx.transition("dragging", info);
   },
-  onPointerUp(ctx) {
-    ctx.store.commit();
-    ctx.transition("idle");
-  },
-  onCancel(ctx) {
-    ctx.store.bail();
-    ctx.transition("idle");
-  },
+  onPointerUp: commitGesture,
+  onCancel: bailGesture,
 };

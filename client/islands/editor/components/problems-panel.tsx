@@ -1,0 +1,47 @@
+import type { LayoutProblem } from "../core/problems";
+import { SidebarSection } from "./sidebar-section";
+
+type ProblemsPanelProps = {
+  problems: LayoutProblem[];
+  minWallMm: number;
+  onMinWall: (mm: number) => void;
+  onSelect: (id: string) => void;
+};
+
+/** Overlaps and thin walls, visible before submitting; each entry selects the pocket concerned. */
+export function ProblemsPanel({ problems, minWallMm, onMinWall, onSelect }: ProblemsPanelProps) {
+  const overlaps = problems.filter((problem) => problem.kind === "overlap").length;
+  const thin = problems.length - overlaps;
+  return (
+    <SidebarSection title="Layout check" id="fe-problems">
+      <label className="fe-field fe-field-inline">
+        <span>Minimum foam wall (mm)</span>
+        <input
+          type="number"
+          min={0}
+          max={100}
+          step={0.5}
+          value={minWallMm}
+          onChange={(event) => event.target.value !== "" && onMinWall(Number(event.target.value))}
+          data-testid="fe-min-wall"
+        />
+      </label>
+      <p className={problems.length ? "fe-problem-summary fe-problem-summary-bad" : "fe-problem-summary"} data-testid="fe-problems" role="status">
+        <span data-testid="fe-problem-count">{problems.length}</span>{" "}
+        {problems.length === 1 ? "problem" : "problems"}: {overlaps} {overlaps === 1 ? "overlap" : "overlaps"}, {thin} thin{" "}
+        {thin === 1 ? "wall" : "walls"}
+      </p>
+      {problems.length > 0 && (
+        <ul className="fe-problem-list">
+          {problems.map((problem) => (
+            <li key={`${problem.kind}-${problem.toolIds.join("-")}`}>
+              <button type="button" className="fe-link-button" onClick={() => onSelect(problem.toolIds[0])}>
+                {problem.message}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SidebarSection>
+  );
+}

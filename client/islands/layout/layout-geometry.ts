@@ -1,0 +1,126 @@
+import type { ScannedTool, ToolPosition } from "../../lib/scanner-queue";
+
+/** The drop zone is the default foam sheet of SPEC 9 (12 × 18 in), so tools appear at true scale. */
+export const LAYOUT_FOAM = { label: "Default foam 12 × 18 in", width_mm: 304.8, depth_mm: 457.2, thickness_mm: 31.75 } as const;
+export type LayoutFoam = { label: string; width_mm: number; depth_mm: number; thickness_mm: number };
+
+/** Keyboard nudges in percent of the sheet (Shift for the large step). */
+export const NUDGE_PERCENT = 1;
+export const NUDGE_PERCENT_LARGE = 5;
+
+type Pt = [number, number];
+
+export function clampPercent(value: number): number {
+  if (!Number.isFinite(value)) return 50;
+  return Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
+}
+
+function polygonArea(points: Pt[]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i]!;
+    const [x2, y2] = points[(i + 1) % points.length]!;
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum / 2;
+}
+
+/** Area centroid (vertex mean for degenerate outlines): the same anchor the foam editor uses. */
+export function polygonCentroid(points: Pt[]): Pt {
+  const area = polygonArea(points);
+  if (Math.abs(area) < 1e-9) {
+    const n = Math.max(1, points.length);
+    return [points.reduce((s, p) => s + p[0], 0) / n, points.reduce((s, p) => s + p[1], 0) / n];
+  }
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i]!;
+    const [x2, y2] = points[(i + 1) % points.length]!;
+    const cross = x1 * y2 - x2 * y1;
+    cx += (x1 + x2) * cross;
+    cy += (y1 + y2) * cross;
+  }
+  return [cx / (6 * area), cy / (6 * area)];
+}
+
+function validPoints(tool: ScannedTool): Pt[] {
+  const points = Array.isArray(tool.contourPointsMm) ? tool.contourPointsMm : [];
+  return points.filter((p): p is Pt => Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1])).map(([x, y]) => [x, y]);
+}
+
+/** The tool's outline in mm around its centroid; a square of its area when the outline is missing. */
+export function centredOutline(tool: ScannedTool): Pt[] {
+  const points = validPoints(tool);
+  if (points.length >= 3 && Math.abs(polygonArea(points)) > 1e-6) {
+    const [cx, cy] = polygonCentroid(points);
+    return points.map(([x, y]) => [x - cx, y - cy]);
+  }
+  const area = Number(tool.parameters?.contour_area_mm);
+  const half = (area > 0 ? Math.sqrt(area) : 30) / 2;
+  return [
+    [-half, -half],
+    [half, -half],
+    [half, half],
+    [-half, half],
+  ];
+}
+
+/** The outline as placed (rotation and scale about the centroid), relative to the centroid, in mm. */
+export function placedOutline(tool: ScannedTool, position: ToolPosition): Pt[] {
+  const angle = ((Number(position.rotation) || 0) * Math.PI) / 180;
+  const scale = Number(position.scale) || 1;
+  const cos = Math.cos(angle) * scale;
+  const sin = Math.sin(angle) * scale;
+  return centredOutline(tool).map(([x, y]) => [x * cos - y * sin, x * sin + y * cos]);
+}
+
+export type Box = { minX: number; minY: number; maxX: number; maxY: number };
+
+export function bounds(points: Pt[]): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** SVG path data of a closed outline. */
+export function pathData(points: Pt[]): string {
+  return points.map(([x, y], i) => `${i === 0 ? "M" : "L"}${round(x)} ${round(y)}`).join(" ") + " Z";
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export function newPosition(x: number, y: number, previous?: ToolPosition | null): ToolPosition {
+  return { x: clampPercent(x), y: clampPercent(y), rotation: previous?.rotation ?? 0, scale: previous?.scale ?? 1 };
+}
+
+/** Pointer coordinates inside the drop zone as percent of the sheet, clamped to it. */
+export function percentFromPoint(rect: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): { x: number; y: number } {
+  return {
+    x: clampPercent(((clientX - rect.left) / Math.max(1, rect.width)) * 100),
+    y: clampPercent(((clientY - rect.top) / Math.max(1, rect.height)) * 100),
+  };
+}
+
+export function isInside(rect: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): boolean {
+  return clientX >= rect.left && clientX <= rect.left + rect.width && clientY >= rect.top && clientY <= rect.top + rect.height;
+}
+
+/** Arrow-key moves of a placed tool; null for any other key. */
+export function nudge(position: ToolPosition, key: string, large: boolean): ToolPosition | null {
+  const step = large ? NUDGE_PERCENT_LARGE : NUDGE_PERCENT;
+  const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const move = delta[key];
+  if (!move) return null;
+  return newPosition(position.x + move[0], position.y + move[1], position);
+}

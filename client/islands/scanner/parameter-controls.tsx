@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from "react";
+import { clampParameter, type ParameterSpec, type ScanParameters } from "./scan-parameters";
+
+function ParameterControl({ spec, value, onChange }: { spec: ParameterSpec; value: number; onChange: (value: number) => void }) {
+  const id = `sc-param-${spec.key}-${useId().replace(/:/g, "")}`;
+  // The number box keeps what is typed ("-", "0.") until it is committed on blur or Enter.
+  const [draft, setDraft] = useState(String(value));
+  useEffect(() => setDraft(String(value)), [value]);
+  const commit = () => {
+    const next = clampParameter(spec, draft.trim() === "" ? Number.NaN : Number(draft));
+    setDraft(String(next));
+    if (next !== value) onChange(next);
+  };
+  const unit = spec.unit ? ` (${spec.unit})` : "";
+  return (
+    <div className="sc-param" data-testid={`sc-param-${spec.key}`}>
+      <label className="sc-param-label" htmlFor={id}>
+        {spec.label}
+        {unit}
+      </label>
+      <div className="sc-param-inputs">
+        <input
+          type="range"
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          value={value}
+          aria-label={`${spec.label} slider`}
+          aria-describedby={spec.hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(clampParameter(spec, Number(event.target.value)))}
+        />
+        <input
+          id={id}
+          className="sc-param-number"
+          type="number"
+          inputMode="decimal"
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          value={draft}
+          aria-describedby={spec.hint ? `${id}-hint` : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") commit();
+          }}
+        />
+      </div>
+      {spec.hint ? (
+        <p className="sc-param-hint" id={`${id}-hint`}>
+          {spec.hint} Range {spec.min} to {spec.max}, default {spec.defaultValue}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ParameterControls({
+  specs,
+  values,
+  onChange,
+  onReset,
+}: {
+  specs: ParameterSpec[];
+  values: ScanParameters;
+  onChange: (key: string, value: number) => void;
+  onReset: () => void;
+}) {
+  return (
+    <fieldset className="sc-params">
+      <legend>Parameters</legend>
+      {specs.map((spec) => (
+        <ParameterControl key={spec.key} spec={spec} value={values[spec.key] ?? spec.defaultValue} onChange={(value) => onChange(spec.key, value)} />
+      ))}
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
+        Reset to defaults
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,384 @@
+import { useEffect, useReducer, useRef, useState, type ReactNode } from "react";
+import { Alert, Button, ButtonLink, Checkbox, Field } from "../../components/ui";
+import { goTo, rememberRedirect } from "../../lib/navigation";
+import { addToQueue, readQueue } from "../../lib/scanner-queue";
+import { getToken } from "../../lib/session";
+import { href } from "../../routes";
+import { CAPTURE_QUALITY, grabFrame, shrinkDataUrl } from "./camera";
+import { CALIBRATION_MESSAGE } from "./camera-errors";
+import { ContourFigure } from "./contour-figure";
+import { ParameterControls } from "./parameter-controls";
+import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
+import { ScanJobError, runScanJob } from "./scan-job";
+import { defaultParameters, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
+import { formatArea, ScanQueueList } from "./scan-queue-list";
+import { canCapture, initialScannerState, needsRetrace, PROCESSING_MESSAGES, REQUIRED_MARKERS, scannerReducer } from "./scanner-machine";
+import { useLiveCamera } from "./use-live-camera";
+import { useScannerQueue } from "./use-scanner-queue";
+
+/** Parameter edits in review re-run the trace after the user pauses this long. */
+export const RETRACE_DEBOUNCE_MS = 700;
+export const TEMPLATE_URL = "/api/scanner/template";
+const STORAGE_FULL = "Not enough browser storage to save this scan. Delete some saved scans and try again.";
+
+export type ScannerFlowProps = {
+  variant: ScannerVariant;
+  title: string;
+  intro: ReactNode;
+  parameters: ParameterSpec[];
+  /** Where Sign in sends the user back to. */
+  returnPath: string;
+};
+
+/** The shared scanner screen (SPEC 2 and 4): idle → live → captured → processing → review. */
+export function ScannerFlow({ variant, title, intro, parameters, returnPath }: ScannerFlowProps) {
+  const [state, dispatch] = useReducer(scannerReducer, parameters, (specs) => initialScannerState(defaultParameters(specs)));
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const queue = useScannerQueue();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const jobAbortRef = useRef<AbortController | null>(null);
+  const retraceAbortRef = useRef<AbortController | null>(null);
+  const { release } = useLiveCamera({ live: state.phase === "live", ready: state.cameraReady, videoRef, overlayRef, dispatch });
+
+  // Object URLs of captured photos are freed when the photo is replaced or the page goes.
+  useEffect(() => {
+    const url = state.photo?.url;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [state.photo]);
+
+  useEffect(
+    () => () => {
+      jobAbortRef.current?.abort();
+      retraceAbortRef.current?.abort();
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (!needsRetrace(state) || !state.photo) return;
+    const photo = state.photo.blob;
+    const params = state.params;
+    const seq = state.retraceSeq + 1;
+    const timer = setTimeout(() => {
+      const token = getToken();
+      if (!token) return;
+      retraceAbortRef.current?.abort();
+      const abort = new AbortController();
+      retraceAbortRef.current = abort;
+      dispatch({ type: "retraceStart", seq, params });
+      runScanJob({ variant, photo, params, token, signal: abort.signal })
+        .then((result) => dispatch({ type: "retraceDone", seq, result }))
+        .catch((error: unknown) => {
+          if (abort.signal.aborted) return;
+          dispatch({ type: "retraceFailed", seq, message: error instanceof Error ? error.message : PROCESSING_MESSAGES.jobFailed });
+        });
+    }, RETRACE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [state.params, state.tracedParams, state.phase]);
+
+  const capture = async () => {
+    const video = videoRef.current;
+    if (!canCapture(state) || !video) return;
+    try {
+      const frame = await grabFrame(video, CAPTURE_QUALITY);
+      release();
+      dispatch({ type: "capture", photo: { ...frame, url: URL.createObjectURL(frame.blob) } });
+    } catch (error) {
+      console.error("Capture failed", error);
+      release();
+      dispatch({ type: "cameraFailed", message: `Camera error: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  const send = () => {
+    const token = getToken();
+    if (!token || !state.photo) {
+      dispatch({ type: "signInRequired" });
+      return;
+    }
+    const photo = state.photo.blob;
+    const params = state.params;
+    jobAbortRef.current?.abort();
+    const abort = new AbortController();
+    jobAbortRef.current = abort;
+    dispatch({ type: "send" });
+    runScanJob({
+      variant,
+      photo,
+      params,
+      token,
+      signal: abort.signal,
+      onJobStarted: (jobId) => dispatch({ type: "jobStarted", jobId }),
+      onProgress: (event) => dispatch({ type: "progress", progress: event.progress, message: event.message }),
+    })
+      .then((result) => dispatch({ type: "result", result, defaultName: defaultToolName(readQueue().length) }))
+      .catch((error: unknown) => {
+        if (abort.signal.aborted) return;
+        if (error instanceof ScanJobError) {
+          dispatch({ type: "processFailed", message: error.message, detail: error.detail });
+          if (error.status === 401) dispatch({ type: "signInRequired" });
+        } else {
+          dispatch({ type: "processFailed", message: PROCESSING_MESSAGES.jobFailed, detail: error instanceof Error ? error.message : null });
+        }
+      });
+  };
+
+  const save = async (): Promise<boolean> => {
+    if (!state.result) return false;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const previewUrl = await shrinkDataUrl(state.result.preview_png);
+      const entry = queueEntryFromResult({
+        result: state.result,
+        name: state.name,
+        variant,
+        requestParams: state.tracedParams ?? state.params,
+        previewUrl,
+        id: createScanId(),
+      });
+      addToQueue(entry);
+      dispatch({ type: "saved" });
+      setNotice(`${entry.name} saved to the queue.`);
+      return true;
+    } catch (error) {
+      console.error("Saving the scan failed", error);
+      setNotice(null);
+      setSaveError(STORAGE_FULL);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const finishAndPlace = async () => {
+    if (await save()) goTo("/scanner-layout");
+  };
+
+  const signInLink = (
+    <a
+      href={href("/login")}
+      onClick={() => rememberRedirect(returnPath)}
+      data-testid="sc-sign-in-link"
+    >
+      Sign in
+    </a>
+  );
+
+  return (
+    <section className="page sc-page" data-variant={variant} data-phase={state.phase} data-testid="sc-page">
+      <header className="page-header">
+        <h1>{title}</h1>
+        <div className="sc-intro">{intro}</div>
+      </header>
+
+      {state.error ? (
+        <div className="sc-error" data-testid="sc-error">
+          <Alert tone="error" onClose={() => dispatch({ type: "dismissError" })}>
+            <p className="sc-error-message">{state.error}</p>
+            {state.errorDetail && state.errorDetail !== state.error ? <p className="sc-error-detail">{state.errorDetail}</p> : null}
+          </Alert>
+        </div>
+      ) : null}
+      {notice && state.phase === "idle" ? (
+        <div data-testid="sc-notice">
+          <Alert tone="success" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        </div>
+      ) : null}
+
+      <div className="sc-layout">
+        <div className="sc-main">
+          {state.phase === "idle" ? (
+            <div className="sc-panel sc-idle" data-testid="sc-idle">
+              <p>
+                Print the calibration pad at 100 % scale, place one tool inside the frame (10–20 mm from its edge) and
+                hold the camera straight above it.
+              </p>
+              <div className="sc-actions">
+                <ButtonLink href={href("/scanner-instructions")} data-testid="sc-instructions">
+                  Instructions
+                </ButtonLink>
+                <ButtonLink href={TEMPLATE_URL} target="_blank" rel="noopener" data-testid="sc-template">
+                  Download Template
+                </ButtonLink>
+                <Button
+                  variant="primary"
+                  data-testid="sc-start"
+                  onClick={() => {
+                    setNotice(null);
+                    dispatch({ type: "start" });
+                  }}
+                >
+                  Start Scanning
+                </Button>
+              </div>
+            </div>
+          ) : null}
+
+          {state.phase === "live" ? (
+            <div className="sc-panel sc-live" data-testid="sc-live">
+              <div className="sc-stage">
+                <video ref={videoRef} className="sc-video" autoPlay muted playsInline data-testid="sc-video" />
+                <canvas ref={overlayRef} className="sc-overlay" aria-hidden="true" data-testid="sc-overlay" />
+                {!state.cameraReady ? <p className="sc-stage-status">Starting camera…</p> : null}
+              </div>
+              <div className="sc-live-bar">
+                <span
+                  className={`sc-markers${state.markers >= REQUIRED_MARKERS ? " sc-markers-ok" : ""}`}
+                  role="status"
+                  aria-live="polite"
+                  data-testid="sc-markers"
+                >
+                  Markers: {state.markers}/{REQUIRED_MARKERS}
+                </span>
+                <div className="sc-actions">
+                  <Button onClick={() => dispatch({ type: "cancelLive" })} data-testid="sc-cancel">
+                    Cancel
+                  </Button>
+                  <Button variant="primary" disabled={!canCapture(state)} onClick={capture} data-testid="sc-capture">
+                    Capture Photo
+                  </Button>
+                </div>
+              </div>
+              {state.cameraReady && state.markers < REQUIRED_MARKERS ? (
+                <p className="sc-hint-warning" data-testid="sc-calibration">
+                  {CALIBRATION_MESSAGE}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+
+          {(state.phase === "captured" || state.phase === "processing") && state.photo ? (
+            <div className="sc-panel sc-captured" data-testid={state.phase === "captured" ? "sc-captured" : "sc-processing"}>
+              <div className={`sc-still${state.phase === "processing" ? " sc-still-busy" : ""}`}>
+                <img src={state.photo.url} alt="Captured photo of the pad" data-testid="sc-still" />
+              </div>
+              {state.phase === "captured" ? (
+                <>
+                  {state.signInRequired ? (
+                    <div data-testid="sc-sign-in-required">
+                      <Alert tone="warning">
+                        {PROCESSING_MESSAGES.signIn} {signInLink}
+                      </Alert>
+                    </div>
+                  ) : null}
+                  <div className="sc-actions">
+                    <Button onClick={() => dispatch({ type: "retake" })} data-testid="sc-retake">
+                      Retake Photo
+                    </Button>
+                    <Button variant="primary" onClick={send} data-testid="sc-send">
+                      Send for Processing
+                    </Button>
+                  </div>
+                </>
+              ) : (
+                <div className="sc-progress-box">
+                  <div
+                    className="sc-progress"
+                    role="progressbar"
+                    aria-label="Processing progress"
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(state.progress)}
+                    data-testid="sc-progress"
+                  >
+                    <div className="sc-progress-fill" style={{ width: `${state.progress}%` }} />
+                  </div>
+                  <p className="sc-progress-message" aria-live="polite" data-testid="sc-progress-message">
+                    {state.progressMessage} {Math.round(state.progress)}%
+                  </p>
+                </div>
+              )}
+            </div>
+          ) : null}
+
+          {state.phase === "review" && state.result ? (
+            <div className="sc-panel sc-review" data-testid="sc-review">
+              <div className="sc-review-figure">
+                <ContourFigure
+                  src={state.result.preview_png}
+                  points={state.result.contour_points_px}
+                  showContour={state.showContour}
+                  alt="Processed photo of the tool"
+                  busy={state.retracing}
+                />
+                <Checkbox
+                  label="Show Contour"
+                  checked={state.showContour}
+                  onChange={(event) => dispatch({ type: "toggleContour", show: event.target.checked })}
+                  data-testid="sc-show-contour"
+                />
+              </div>
+              <div className="sc-review-side">
+                <dl className="details-list sc-facts">
+                  <dt>Area</dt>
+                  <dd data-testid="sc-area" data-area-mm2={state.result.parameters.contour_area_mm}>
+                    {formatArea(state.result.parameters.contour_area_mm)}
+                  </dd>
+                  {state.result.model_info?.model ? (
+                    <>
+                      <dt>Model</dt>
+                      <dd data-testid="sc-model">{String(state.result.model_info.model)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                <p className="sc-retrace" aria-live="polite" data-testid="sc-retrace-status">
+                  {state.retracing ? "Updating the outline…" : ""}
+                </p>
+                {saveError ? (
+                  <div data-testid="sc-save-error">
+                    <Alert tone="error" onClose={() => setSaveError(null)}>
+                      {saveError}
+                    </Alert>
+                  </div>
+                ) : null}
+                {state.retraceError ? (
+                  <div data-testid="sc-retrace-error">
+                    <Alert tone="error">{state.retraceError}</Alert>
+                  </div>
+                ) : null}
+                <Field label="Name">
+                  <input
+                    type="text"
+                    value={state.name}
+                    maxLength={80}
+                    onChange={(event) => dispatch({ type: "rename", name: event.target.value })}
+                    data-testid="sc-name"
+                  />
+                </Field>
+                <ParameterControls
+                  specs={parameters}
+                  values={state.params}
+                  onChange={(key, value) => dispatch({ type: "setParam", key, value })}
+                  onReset={() => dispatch({ type: "resetParams", params: defaultParameters(parameters) })}
+                />
+                <div className="sc-actions">
+                  <Button variant="primary" busy={saving || state.retracing} onClick={() => void save()} data-testid="sc-save">
+                    Save to Queue
+                  </Button>
+                  <Button variant="danger" disabled={saving} onClick={() => dispatch({ type: "discard" })} data-testid="sc-delete">
+                    Delete
+                  </Button>
+                  <Button busy={saving || state.retracing} onClick={() => void finishAndPlace()} data-testid="sc-finish">
+                    Finish and Place
+                  </Button>
+                </div>
+              </div>
+            </div>
+          ) : null}
+        </div>
+
+        <aside className="sc-side">
+          <ScanQueueList tools={queue.tools} ready={queue.ready} />
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// Training/validation data for the foam U-Net, in rectified pad space.
+//
+//   bun ml/export-dataset.ts --split train --count 1200 [--shard 0 --shards 2] [--out ml/data]
+//
+// Each sample is a full synthetic phone photo from bench/synth (tool shapes, finishes, shiny metal,
+// shadows, lighting, perspective, blur, noise, JPEG), rectified back to the pad frame with the
+// generator's own homography, exactly as the scanner does it with the marker homography: the
+// network learns on the pixels it will see at inference, resampling and JPEG artefacts included.
+// Rectification is first done at the pipeline's working scale, then shrunk to the network input with
+// the inference module's own area resampler.
+//
+// Train samples get a small random homography error (frame corners moved by ~0.35 mm) so the model
+// does not rely on a perfect rectification; labels follow the jitter, so they stay pixel-exact.
+// Validation samples are unjittered and also keep the working-scale image and the truth polygon for
+// ml/eval-ai.ts. Seeds: train 100000+i, validation 200000+i (the bench must use other seeds).
+//
+// Output per split and shard, ml/data/<split>/part-<shard>/:
+//   images.u8  N x 512 x 384 x 3 RGB
+//   masks.u8   N x 512 x 384 tool coverage 0-255 (anti-aliased from the truth polygon)
+//   meta.jsonl one JSON per sample (seed, tool, finish, photo size, truth polygon in pad mm)
+//   work/<seed>.png  validation only: the rectified frame at the working scale
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { FINISHES, type Finish } from "../bench/synth/index.ts";
+import { rasterizeCoverage } from "../bench/synth/rasterize.ts";
+import { createRng } from "../bench/synth/rng.ts";
+import { encodePng } from "../src/vision/bmp-encode.ts";
+import type { Pt } from "../src/vision/homography.ts";
+import { FRAME_H_MM, FRAME_W_MM } from "../src/vision/pad-spec.ts";
+import { FOAM_UNET } from "../src/vision/ai/model-contract.ts";
+import { resampleToPlanarRgb } from "../src/vision/ai/resample.ts";
+import { renderPadSample } from "./pad-sample.ts";
+
+export const TRAIN_SEED_BASE = 100_000;
+export const VAL_SEED_BASE = 200_000;
+/** Working scale of the rectified frame before the network resize (px/mm). */
+export const WORK_PX_PER_MM = 4;
+
+const { values: args } = parseArgs({
+  options: {
+    split: { type: "string", default: "train" },
+    count: { type: "string", default: "1200" },
+    shard: { type: "string", default: "0" },
+    shards: { type: "string", default: "1" },
+    out: { type: "string", default: join(import.meta.dir, "data") },
+  },
+});
+
+const split = args.split as "train" | "val";
+if (split !== "train" && split !== "val") throw new Error("--split must be train or val");
+const count = Number(args.count);
+const shard = Number(args.shard);
+const shards = Number(args.shards);
+const dir = join(args.out as string, split, `part-${shard}`);
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(join(dir, "work"), { recursive: true });
+
+const IW = FOAM_UNET.inputWidth;
+const IH = FOAM_UNET.inputHeight;
+const WW = Math.round(FRAME_W_MM * WORK_PX_PER_MM);
+const WH = Math.round(FRAME_H_MM * WORK_PX_PER_MM);
+
+// Light-grey and shiny steel are the hard cases for both scanners: oversample them.
+const FINISH_WEIGHTS: Record<Finish, number> = { black: 0.14, dark: 0.14, coloured: 0.22, "light-grey": 0.25, shiny: 0.25 };
+
+function pickFinish(u: number): Finish {
+  let acc = 0;
+  for (const f of FINISHES) {
+    acc += FINISH_WEIGHTS[f];
+    if (u < acc) return f;
+  }
+  return "shiny";
+}
+
+const imagesOut = Bun.file(join(dir, "images.u8")).writer();
+const masksOut = Bun.file(join(dir, "masks.u8")).writer();
+const metaOut = Bun.file(join(dir, "meta.jsonl")).writer();
+const t0 = performance.now();
+let done = 0;
+
+for (let i = shard; i < count; i += shards) {
+  const seed = (split === "train" ? TRAIN_SEED_BASE : VAL_SEED_BASE) + i;
+  const rng = createRng(seed * 31 + 5);
+  // Validation photos match the bench's default 12 MP; training mixes cheaper sizes (the frame ends
+  // at ~2 px/mm in the network either way) with some full-size ones.
+  const sizes: [number, number][] = [[1600, 1200], [2000, 1500], [2400, 1800], [4000, 3000]];
+  const [pw, ph] = split === "val" ? sizes[3] : rng.next() < 0.12 ? sizes[3] : sizes[rng.int(0, 2)];
+  const noTool = rng.next() < 0.03;
+  const finish = pickFinish(rng.next());
+  const sample = await renderPadSample({
+    seed,
+    photoWidth: pw,
+    photoHeight: ph,
+    finish,
+    noTool,
+    width: WW,
+    height: WH,
+    cornerJitterMm: split === "train" ? 0.35 : 0,
+    normal: rng.normal,
+  });
+  const { photo, rgba: work, truthMm: truthClaimed } = sample;
+  const planar = resampleToPlanarRgb(work, WW, WH, IW, IH, 4);
+  const n = IW * IH;
+  const hwc = new Uint8Array(n * 3);
+  for (let k = 0; k < n; k++) {
+    hwc[k * 3] = Math.round(planar[k]);
+    hwc[k * 3 + 1] = Math.round(planar[n + k]);
+    hwc[k * 3 + 2] = Math.round(planar[2 * n + k]);
+  }
+  const mask = new Uint8Array(n);
+  if (truthClaimed.length) {
+    const cov = rasterizeCoverage([truthClaimed.map(([x, y]) => [(x * IW) / FRAME_W_MM, (y * IH) / FRAME_H_MM] as Pt)], IW, IH);
+    for (let k = 0; k < n; k++) mask[k] = Math.round(Math.min(1, cov[k]) * 255);
+  }
+  imagesOut.write(hwc);
+  masksOut.write(mask);
+  metaOut.write(
+    `${JSON.stringify({
+      seed,
+      toolKind: noTool ? null : photo.toolKind,
+      finish: noTool ? null : photo.finish,
+      photo: [pw, ph],
+      pxPerMmPhoto: +photo.meta.pxPerMm.toFixed(3),
+      tiltDeg: +photo.meta.tiltDeg.toFixed(2),
+      work: split === "val" ? `work/${seed}.png` : null,
+      workSize: [WW, WH],
+      truthMm: truthClaimed.map(([x, y]) => [+x.toFixed(4), +y.toFixed(4)]),
+    })}\n`,
+  );
+  if (split === "val") await Bun.write(join(dir, "work", `${seed}.png`), await encodePng({ width: WW, height: WH, data: work }, 1));
+  done++;
+  if (done % 25 === 0) {
+    await Promise.all([imagesOut.flush(), masksOut.flush(), metaOut.flush()]);
+    console.log(`${split} shard ${shard}: ${done} samples, ${((performance.now() - t0) / done).toFixed(0)} ms/sample`);
+  }
+}
+await Promise.all([imagesOut.end(), masksOut.end(), metaOut.end()]);
+await Bun.write(join(dir, "info.json"), JSON.stringify({ split, count: done, inputWidth: IW, inputHeight: IH, workPxPerMm: WORK_PX_PER_MM, workSize: [WW, WH] }, null, 2));
+console.log(`${split} shard ${shard}: ${done} samples in ${((performance.now() - t0) / 1000).toFixed(0)} s -> ${dir}`);

@@ -1,0 +1,18 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../shared/deps";
+import { requireCredentials } from "../../shared/credentials";
+import { ADMIN_ROLES } from "../../shared/roles";
+import { loadMetrics } from "./service";
+
+export const metricsModule = ({ db, auth }: AppDeps) =>
+  new Elysia({ prefix: "/admin", tags: ["Admin: metrics"] })
+    .use(auth)
+    .onTransform(({ request }) => requireCredentials(request))
+    .get("/metrics", () => loadMetrics(db), {
+      role: ADMIN_ROLES,
+      detail: {
+        summary: "Metrics strip: active_projects, quotes_pending, scanner_queue",
+        description:
+          "active_projects = orders with status approved or in_production; quotes_pending = orders with status quoted; scanner_queue = scanner jobs with status pending or queued.",
+      },
+    });

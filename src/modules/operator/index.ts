@@ -1,0 +1,105 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../shared/deps";
+import { requireCredentials } from "../../shared/credentials";
+import { attachment, signedDownloadLink } from "../../shared/download";
+import { badRequest } from "../../shared/errors";
+import { parseId } from "../../shared/ids";
+import { OPERATOR_ROLES } from "../../shared/roles";
+import { generateCuttingFile, loadCuttingFile, parseFormat } from "../cutting-files/service";
+import { orderCsvResponse } from "../orders";
+import { loadOrderRow, ORDER_NOT_FOUND } from "../orders/service";
+import { FormatQuery, IdParams, IssueBody, LinkBody, ProductionStatusBody } from "./model";
+import { completeProduction, loadCard, operatorDashboard, reportIssue, setProductionStatus, startProduction } from "./service";
+
+const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });
+const orderId = (raw: string) => parseId(raw, ORDER_NOT_FOUND);
+
+export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
+  new Elysia({ prefix: "/operator", tags: ["Operator"] })
+    .use(auth)
+    .onTransform(({ request }) => requireCredentials(request))
+    .get("/dashboard", () => operatorDashboard(db), {
+      role: OPERATOR_ROLES,
+      detail: {
+        summary: "Operator board: one card per order in production scope",
+        description:
+          "Every order except cancelled ones and work completed more than 30 days ago; urgent, then high, then oldest first; at most 500 cards. `blocks` lists what stops production; `estimatedTime` is whole minutes from the cut length and the material.",
+      },
+    })
+    .patch("/orders/:id/production-status", ({ params, body, user }) => setProductionStatus(db, actorOf(user), orderId(params.id), body?.status), {
+      role: OPERATOR_ROLES,
+      params: IdParams,
+      body: ProductionStatusBody,
+      detail: { summary: "Set the production status (any to any; unchanged is a no-op); answers the card" },
+    })
+    .post(
+      "/orders/:id/generate-cutting-file",
+      async ({ params, user }) => {
+        const id = orderId(params.id);
+        await generateCuttingFile(db, actorOf(user), id);
+        return loadCard(db, id);
+      },
+      {
+        role: OPERATOR_ROLES,
+        params: IdParams,
+        detail: {
+          summary: "Generate DXF, SVG and PDF job sheet from the order's layout; answers the card",
+          description: "file_status goes generating → ready; a layout problem sets file_status error with file_error and answers 422 with that message.",
+        },
+      },
+    )
+    .post("/orders/:id/start-production", ({ params, user }) => startProduction(db, actorOf(user), orderId(params.id)), {
+      role: OPERATOR_ROLES,
+      params: IdParams,
+      detail: { summary: "Start production (in_progress + start time); 409 unless the file is ready and the order approved" },
+    })
+    .post("/orders/:id/complete-production", ({ params, user }) => completeProduction(db, actorOf(user), orderId(params.id)), {
+      role: OPERATOR_ROLES,
+      params: IdParams,
+      detail: { summary: "Complete production (completed + fulfilment time, order fulfilled); 409 unless in progress" },
+    })
+    .post("/orders/:id/report-issue", ({ params, body, user }) => reportIssue(db, actorOf(user), orderId(params.id), body?.reason), {
+      role: OPERATOR_ROLES,
+      params: IdParams,
+      body: IssueBody,
+      detail: { summary: "Report a production issue {reason}: status issue, reason kept on the order and in an event" },
+    })
+    .get(
+      "/orders/:id/download-cutting-file",
+      async ({ params, request }) => {
+        const id = orderId(params.id);
+        const format = parseFormat(new URL(request.url).searchParams.get("format"));
+        const file = await loadCuttingFile(db, id, format);
+        // The SVG is our own output, but a served SVG is a document: forbid any script in it anyway.
+        return attachment(file.body, file.filename, file.contentType, { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" });
+      },
+      {
+        role: OPERATOR_ROLES,
+        params: IdParams,
+        query: FormatQuery,
+        detail: { summary: "Download the cutting file (?format=dxf|svg|pdf); 409 'Cutting file not generated yet.' when missing" },
+      },
+    )
+    .get("/orders/:id/download-original-csv", ({ params }) => orderCsvResponse(db, orderId(params.id)), {
+      role: OPERATOR_ROLES,
+      params: IdParams,
+      detail: { summary: "The order and its items as CSV (same file as the admin download)" },
+    })
+    .post(
+      "/orders/:id/download-link",
+      async ({ params, body, user }) => {
+        const id = orderId(params.id);
+        await loadOrderRow(db, id);
+        const file = body?.file?.trim() || "cutting-file";
+        if (file === "csv") return signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-original-csv`);
+        if (file !== "cutting-file") throw badRequest('file must be "cutting-file" or "csv".');
+        const format = parseFormat(body?.format ?? null);
+        return signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-cutting-file`, { format });
+      },
+      {
+        role: OPERATOR_ROLES,
+        params: IdParams,
+        body: LinkBody,
+        detail: { summary: "A 5-minute signed URL for a cutting-file or CSV download opened in a new window" },
+      },
+    );

@@ -1,0 +1,14 @@
+import { t } from "elysia";
+
+export const IdParams = t.Object({ id: t.String({ description: "Numeric order id" }) });
+export const ProductionStatusBody = t.Optional(t.Object({
+  status: t.Optional(t.Unknown({ description: "pending, preparing, in_progress, completed or issue" })),
+}));
+export const IssueBody = t.Optional(t.Object({ reason: t.Optional(t.Unknown({ description: "Required, at most 1000 characters (trimmed)" })) }));
+export const FormatQuery = t.Object({ format: t.Optional(t.String({ description: "dxf (default), svg or pdf" })) });
+export const LinkBody = t.Optional(
+  t.Object({
+    file: t.Optional(t.String({ description: "cutting-file (default) or csv" })),
+    format: t.Optional(t.String({ description: "dxf (default), svg or pdf; cutting-file only" })),
+  }),
+);

@@ -1,0 +1,190 @@
+import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { materials, orderItems, orders } from "../../../db/schema";
+import { badRequest, conflict } from "../../shared/errors";
+import { labelOf, PRODUCTION_STATUSES } from "../../shared/order-constants";
+import { nowIso } from "../../shared/time";
+import { readLayout } from "../cutting-files/layout";
+import { appendEvent, type Actor } from "../orders/events";
+import { checkProductionStatus } from "../orders/input";
+import { productionSideEffects } from "../orders/production";
+import type { ItemRow, OrderRow } from "../orders/serialize";
+import { loadOrderRow, syncProjectStatus } from "../orders/service";
+import { densityFromText, estimateMinutes } from "./estimate";
+
+/** Completed work stays on the board for this long after fulfilment, then drops off. */
+export const COMPLETED_VISIBLE_DAYS = 30;
+export const MAX_CARDS = 500;
+export const REASON_MAX_LENGTH = 1000;
+
+type MaterialInfo = { name: string; densityKgM3: number | null };
+
+/** What stops this order from going into (or on in) production, in the operator's words. */
+export function orderBlocks(row: OrderRow): string[] {
+  const production = row.productionStatus || "pending";
+  if (production === "completed") return [];
+  const blocks: string[] = [];
+  if (row.status === "draft" || row.status === "quoted") blocks.push("Order not approved");
+  if (row.status === "cancelled") blocks.push("Order cancelled");
+  if (row.fileStatus === "needs_generation") blocks.push("Cutting file missing");
+  if (row.fileStatus === "generating") blocks.push("Cutting file being generated");
+  if (row.fileStatus === "error") blocks.push(`Cutting file error: ${row.fileError ?? "unknown error"}`);
+  if (production === "issue") blocks.push(`Production issue: ${row.issueReason ?? "no reason given"}`);
+  return blocks;
+}
+
+export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, material: MaterialInfo | undefined) {
+  const metadata = firstItem?.metadata ?? {};
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  const layout = readLayout(row.layout);
+  const materialText = material?.name ?? text(metadata.material);
+  const density = material?.densityKgM3 ?? densityFromText(text(metadata.material));
+  const foamDimensions = layout ? `${layout.foam.width_mm} × ${layout.foam.depth_mm} × ${layout.foam.thickness_mm} mm` : null;
+  const productionStatus = row.productionStatus || "pending";
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    orderType: row.orderType,
+    status: row.status,
+    customerEmail: row.customerEmail,
+    productName: text(metadata.productName) ?? text(firstItem?.description) ?? "Custom Order",
+    material: materialText,
+    dimensions: text(metadata.dimensions) ?? foamDimensions,
+    estimatedTime: estimateMinutes(layout, density),
+    fileStatus: row.fileStatus,
+    fileError: row.fileError,
+    priority: row.priority,
+    blocks: orderBlocks(row),
+    issueReason: row.issueReason,
+    productionStatus,
+    productionStatusLabel: labelOf(PRODUCTION_STATUSES, productionStatus),
+    createdAt: row.createdAt,
+    productionStartedAt: row.productionStartAt,
+    fulfilledAt: row.fulfilledAt,
+  };
+}
+
+export type OperatorCard = ReturnType<typeof buildCard>;
+
+async function cardsFor(db: Db, rows: OrderRow[]): Promise<OperatorCard[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const materialIds = [...new Set(rows.map((row) => row.materialId).filter((id): id is number => id !== null))];
+  const [items, materialRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position), asc(orderItems.id)),
+    materialIds.length ? db.select().from(materials).where(inArray(materials.id, materialIds)) : Promise.resolve([]),
+  ]);
+  const firstItems = new Map<number, ItemRow>();
+  for (const item of items) if (!firstItems.has(item.orderId)) firstItems.set(item.orderId, item);
+  const materialById = new Map(materialRows.map((row) => [row.id, { name: row.name, densityKgM3: row.densityKgM3 }]));
+  return rows.map((row) => buildCard(row, firstItems.get(row.id), row.materialId ? materialById.get(row.materialId) : undefined));
+}
+
+export async function loadCard(db: Db, id: number): Promise<OperatorCard> {
+  const row = await loadOrderRow(db, id);
+  return (await cardsFor(db, [row]))[0]!;
+}
+
+const priorityRank = sql`case ${orders.priority} when 'urgent' then 0 when 'high' then 1 else 2 end`;
+
+/**
+ * The board: every order except cancelled ones and work completed more than 30 days ago;
+ * urgent first, then high, then oldest first; at most 500 cards. Ids are chosen first on
+ * narrow columns so a 100k-order table never drags every layout through the sort.
+ */
+export async function operatorDashboard(db: Db): Promise<OperatorCard[]> {
+  const cutoff = new Date(Date.now() - COMPLETED_VISIBLE_DAYS * 86_400_000).toISOString();
+  const picked = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        ne(orders.status, "cancelled"),
+        or(ne(orders.productionStatus, "completed"), isNull(orders.fulfilledAt), gte(orders.fulfilledAt, cutoff)),
+      ),
+    )
+    .orderBy(priorityRank, asc(orders.createdAt), asc(orders.id))
+    .limit(MAX_CARDS);
+  if (!picked.length) return [];
+  const rows = await db.select().from(orders).where(inArray(orders.id, picked.map((row) => row.id)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return cardsFor(db, picked.map((row) => byId.get(row.id)!).filter(Boolean));
+}
+
+/** Card selector or drag: any production status to any other; the same status is a no-op without an event. */
+export async function setProductionStatus(db: Db, actor: Actor, id: number, rawStatus: unknown) {
+  const status = checkProductionStatus(rawStatus);
+  await db.transaction(async (tx) => {
+    const row = await loadOrderRow(tx, id);
+    const from = row.productionStatus || "pending";
+    if (from === status) return;
+    const now = nowIso();
+    await tx.update(orders).set({ ...productionSideEffects(row, status, now), updatedAt: now }).where(eq(orders.id, id));
+    await appendEvent(tx, id, actor, "production_status_changed", { from, to: status }, now);
+  });
+  return loadCard(db, id);
+}
+
+/**
+ * Start: needs a ready cutting file and an approved order, and not already running. Sets
+ * in_progress and the start time; an approved order moves to in_production.
+ */
+export async function startProduction(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await loadOrderRow(tx, id);
+    const from = row.productionStatus || "pending";
+    if (from === "in_progress") throw conflict("Production is already in progress.");
+    if (row.status === "cancelled") throw conflict("The order is cancelled.");
+    if (row.status === "draft" || row.status === "quoted") throw conflict("The order must be approved before production starts.");
+    if (row.fileStatus !== "ready") throw conflict("The cutting file is not ready: generate it first.");
+    const now = nowIso();
+    const set: Partial<OrderRow> = { productionStatus: "in_progress", productionStartAt: now, fulfilledAt: null, issueReason: null, updatedAt: now };
+    if (row.status === "approved") set.status = "in_production";
+    await tx.update(orders).set(set).where(eq(orders.id, id));
+    await appendEvent(tx, id, actor, "production_started", { from, to: "in_progress" }, now);
+    if (set.status) {
+      await appendEvent(tx, id, actor, "status_changed", { from: row.status, to: set.status, reason: "production started" }, now);
+      await syncProjectStatus(tx, row.projectId, set.status, now);
+    }
+  });
+  return loadCard(db, id);
+}
+
+/** Complete: only from in_progress. Sets completed and the fulfilment time; the order becomes fulfilled. */
+export async function completeProduction(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await loadOrderRow(tx, id);
+    const from = row.productionStatus || "pending";
+    if (from !== "in_progress") throw conflict("Production has not been started.");
+    const now = nowIso();
+    const set: Partial<OrderRow> = { productionStatus: "completed", fulfilledAt: now, updatedAt: now };
+    if (row.status !== "fulfilled" && row.status !== "cancelled") set.status = "fulfilled";
+    await tx.update(orders).set(set).where(eq(orders.id, id));
+    await appendEvent(tx, id, actor, "production_completed", { from, to: "completed" }, now);
+    if (set.status) {
+      await appendEvent(tx, id, actor, "status_changed", { from: row.status, to: set.status, reason: "production completed" }, now);
+      await syncProjectStatus(tx, row.projectId, set.status, now);
+    }
+  });
+  return loadCard(db, id);
+}
+
+export function parseReason(raw: unknown): string {
+  if (raw !== undefined && raw !== null && typeof raw !== "string") throw badRequest("Reason must be text.");
+  const reason = (raw ?? "").trim();
+  if (!reason) throw badRequest("Reason is required.");
+  if (reason.length > REASON_MAX_LENGTH) throw badRequest(`Reason must be at most ${REASON_MAX_LENGTH} characters.`);
+  return reason;
+}
+
+/** Issue: status `issue`, the reason on the order (shown as a block) and in the event. */
+export async function reportIssue(db: Db, actor: Actor, id: number, rawReason: unknown) {
+  const reason = parseReason(rawReason);
+  await db.transaction(async (tx) => {
+    const row = await loadOrderRow(tx, id);
+    const now = nowIso();
+    await tx.update(orders).set({ productionStatus: "issue", issueReason: reason, updatedAt: now }).where(eq(orders.id, id));
+    await appendEvent(tx, id, actor, "issue_reported", { from: row.productionStatus || "pending", to: "issue", reason }, now);
+  });
+  return loadCard(db, id);
+}

@@ -1,0 +1,169 @@
+import { and, asc, count, desc, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { orderItems, orders } from "../../../db/schema";
+import { badRequest } from "../../shared/errors";
+import { containsInsensitive } from "../../shared/like";
+import { ORDER_STATUSES, ORDER_TYPES } from "../../shared/order-constants";
+import { serializeOrderSummary } from "./serialize";
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+
+export const ORDER_SORTS = [
+  { value: "-created_at", label: "Newest first" },
+  { value: "created_at", label: "Oldest first" },
+  { value: "-updated_at", label: "Recently updated" },
+  { value: "updated_at", label: "Least recently updated" },
+  { value: "order_number", label: "Order number (A–Z)" },
+  { value: "-order_number", label: "Order number (Z–A)" },
+  { value: "-total_amount", label: "Total (high to low)" },
+  { value: "total_amount", label: "Total (low to high)" },
+  { value: "status", label: "Status (workflow order)" },
+  { value: "-status", label: "Status (reverse workflow order)" },
+] as const;
+
+// Status sorts follow the workflow (draft → cancelled), not the alphabet.
+const statusRank = sql`case ${orders.status} ${sql.join(
+  ORDER_STATUSES.map((status, index) => sql`when ${status.value} then ${index}`),
+  sql` `,
+)} else 99 end`;
+
+const SORT_COLUMNS: Record<string, SQL | AnyColumn> = {
+  created_at: orders.createdAt,
+  updated_at: orders.updatedAt,
+  order_number: orders.orderNumber,
+  total_amount: orders.totalCents,
+  status: statusRank,
+};
+
+export type OrderListQuery = {
+  page: number;
+  perPage: number;
+  sort: string;
+  statuses: string[];
+  orderTypes: string[];
+  dateFrom: string | null;
+  dateTo: string | null;
+  search: string | null;
+};
+
+/** Repeated (?status=a&status=b) and comma-separated (?status=a,b) forms both work; blanks are ignored. */
+function listParam(params: URLSearchParams, key: string): string[] {
+  return params
+    .getAll(key)
+    .concat(params.getAll(`${key}[]`))
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+function positiveInteger(raw: string | null, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === null || raw.trim() === "") return fallback;
+  const text = raw.trim();
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw badRequest(`${name} must be a positive whole number.`);
+  const value = Number(text);
+  if (value > max) throw badRequest(`${name} must be at most ${max}.`);
+  return value;
+}
+
+function isoDay(raw: string | null, name: string): string | null {
+  if (raw === null || raw.trim() === "") return null;
+  const text = raw.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = match ? new Date(`${text}T00:00:00.000Z`) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+    throw badRequest(`${name} must be a date in the form YYYY-MM-DD.`);
+  }
+  return text;
+}
+
+export function parseOrderListQuery(url: string): OrderListQuery {
+  const params = new URL(url).searchParams;
+  const allowedSorts = ORDER_SORTS.map((sort) => sort.value as string);
+  const sort = params.get("sort")?.trim() || "-created_at";
+  if (!allowedSorts.includes(sort)) throw badRequest(`Unknown sort "${sort.slice(0, 60)}". Use one of: ${allowedSorts.join(", ")}.`);
+  const statuses = listParam(params, "status");
+  const knownStatuses = ORDER_STATUSES.map((status) => status.value as string);
+  for (const status of statuses) {
+    if (!knownStatuses.includes(status)) throw badRequest(`Unknown status "${status.slice(0, 60)}". Use one of: ${knownStatuses.join(", ")}.`);
+  }
+  const orderTypes = listParam(params, "order_type");
+  const knownTypes = ORDER_TYPES.map((type) => type.value as string);
+  for (const type of orderTypes) {
+    if (!knownTypes.includes(type)) throw badRequest(`Unknown order type "${type.slice(0, 60)}". Use one of: ${knownTypes.join(", ")}.`);
+  }
+  const dateFrom = isoDay(params.get("date_from"), "date_from");
+  const dateTo = isoDay(params.get("date_to"), "date_to");
+  if (dateFrom && dateTo && dateFrom > dateTo) throw badRequest("date_from must not be after date_to.");
+  const search = params.get("search")?.trim() || null;
+  if (search && search.length > 200) throw badRequest("search must be at most 200 characters.");
+  return {
+    page: positiveInteger(params.get("page"), "page", 1),
+    perPage: positiveInteger(params.get("per_page"), "per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    sort,
+    statuses,
+    orderTypes,
+    dateFrom,
+    dateTo,
+    search,
+  };
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+}
+
+/**
+ * One page of orders. status_counts apply every filter except status itself, so the filter chips
+ * can show how many orders each status would add. Dates compare the UTC ISO text of created_at,
+ * date_to inclusive (created_at < the next day's midnight UTC).
+ */
+export async function listOrders(db: Db, query: OrderListQuery) {
+  const base: SQL[] = [];
+  if (query.orderTypes.length) base.push(inArray(orders.orderType, query.orderTypes));
+  if (query.dateFrom) base.push(gte(orders.createdAt, `${query.dateFrom}T00:00:00.000Z`));
+  if (query.dateTo) base.push(lt(orders.createdAt, nextDay(query.dateTo)));
+  if (query.search) base.push(or(containsInsensitive(orders.orderNumber, query.search), containsInsensitive(orders.customerEmail, query.search))!);
+  const filtered = query.statuses.length ? [...base, inArray(orders.status, query.statuses)] : base;
+  const where = filtered.length ? and(...filtered) : undefined;
+
+  const descending = query.sort.startsWith("-");
+  const column = SORT_COLUMNS[query.sort.replace(/^-/, "")]!;
+  const direction = descending ? desc : asc;
+  const itemsCount = sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+
+  const [rows, [{ total }], statusRows] = await Promise.all([
+    db
+      .select({ order: orders, itemsCount })
+      .from(orders)
+      .where(where)
+      .orderBy(direction(column), direction(orders.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
+    db
+      .select({ status: orders.status, count: count() })
+      .from(orders)
+      .where(base.length ? and(...base) : undefined)
+      .groupBy(orders.status),
+  ]);
+
+  const statusCounts = Object.fromEntries(ORDER_STATUSES.map((status) => [status.value, 0])) as Record<string, number>;
+  for (const row of statusRows) statusCounts[row.status] = row.count;
+
+  return {
+    results: rows.map(({ order, itemsCount }) => ({ ...serializeOrderSummary(order), items_count: Number(itemsCount) })),
+    pagination: {
+      page: query.page,
+      per_page: query.perPage,
+      pages: Math.max(1, Math.ceil(total / query.perPage)),
+      total,
+    },
+    options: {
+      statuses: ORDER_STATUSES.map(({ value, label }) => ({ value, label })),
+      order_types: ORDER_TYPES.map(({ value, label }) => ({ value, label })),
+      sorts: ORDER_SORTS.map(({ value, label }) => ({ value, label })),
+    },
+    summary: { status_counts: statusCounts },
+  };
+}

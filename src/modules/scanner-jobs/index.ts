@@ -1,0 +1,47 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../shared/deps";
+import { requireCredentials } from "../../shared/credentials";
+import { parseId } from "../../shared/ids";
+import { IdParams, JobBody, JobListQuery, ProcessBody } from "./model";
+import { getJob, JOB_NOT_FOUND, listJobs, processLayout, submitJob } from "./service";
+
+export const scannerJobsModule = ({ db, auth }: AppDeps) =>
+  new Elysia({ prefix: "/scanner", tags: ["Scanner jobs"] })
+    .use(auth)
+    .onTransform(({ request }) => requireCredentials(request))
+    .get("/jobs", ({ user, request }) => listJobs(db, user, request.url), {
+      role: "any",
+      query: JobListQuery,
+      detail: { summary: "Scanner jobs, newest first: a customer's own, or everyone's for staff (previews omitted)" },
+    })
+    .post(
+      "/jobs",
+      async ({ user, body, set }) => {
+        const job = await submitJob(db, user, (body ?? {}) as Record<string, unknown>);
+        set.status = 201;
+        return job;
+      },
+      {
+        role: "any",
+        body: JobBody,
+        detail: {
+          summary: "Submit one placed tool of a layout (creates or extends the customer's project and scanner order)",
+          description:
+            "The SVG is regenerated from calibration_payload.contour_points_mm (3–5000 finite points); client contour_svg is never stored. preview_data_url is kept only as a base64 PNG/JPEG data URL ≤ 1.5 MB.",
+        },
+      },
+    )
+    .get("/jobs/:id", ({ user, params }) => getJob(db, user, parseId(params.id, JOB_NOT_FOUND)), {
+      role: "any",
+      params: IdParams,
+      detail: { summary: "One scanner job with its preview image" },
+    })
+    .post("/process", ({ user, body }) => processLayout(db, user, (body ?? {}) as Record<string, unknown>), {
+      role: "any",
+      body: ProcessBody,
+      detail: {
+        summary: "Hand a submitted layout over for production: {layout_id} or {job_ids}",
+        description:
+          "Pending jobs become queued, a draft order becomes quoted (awaiting review) and its cutting file is queued for generation (file_status needs_generation). Idempotent. Answers {layout_id, queued, orders: [{order_id, order_number, project_id, reference_code, status, file_status, queued}]}.",
+      },
+    });

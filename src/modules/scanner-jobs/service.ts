@@ -1,0 +1,293 @@
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { orderItems, orders, projects, scannerJobs, users } from "../../../db/schema";
+import type { AuthUser } from "../../shared/auth";
+import { badRequest, conflict, notFound } from "../../shared/errors";
+import { STAFF_ROLES, type RoleCode } from "../../shared/roles";
+import { nowIso } from "../../shared/time";
+import { invalidateCuttingFile } from "../cutting-files/service";
+import type { Foam, Layout, Pocket } from "../cutting-files/layout";
+import { appendEvent, type DbLike } from "../orders/events";
+import { generateOrderNumber, syncProjectStatus } from "../orders/service";
+import { contourSvg } from "./contour";
+import { BACKLOG_STATUSES, parseJobInput, SCANNER_JOB_STATUSES } from "./input";
+
+export const JOB_NOT_FOUND = "Scanner job not found.";
+/** SPEC section 9: the layout's default foam is 12 × 18 in, 1.25 in thick. */
+export const DEFAULT_FOAM: Foam = { label: "Foam 18 × 12 in", width_mm: 457.2, depth_mm: 304.8, thickness_mm: 31.75 };
+const OPEN_ORDER_STATUSES = ["draft", "quoted"];
+
+export const isStaff = (user: AuthUser) => STAFF_ROLES.includes(user.roleCode as RoleCode);
+
+type JobRow = typeof scannerJobs.$inferSelect;
+type JobJoin = { job: JobRow; layoutId: string | null; reference: string | null; orderNumber: string | null; userEmail: string | null };
+
+function serializeJob({ job, layoutId, reference, orderNumber, userEmail }: JobJoin, withPreview: boolean) {
+  const payload = (job.calibrationPayload ?? {}) as Record<string, unknown>;
+  const { preview_data_url: preview, ...rest } = payload;
+  return {
+    id: job.id,
+    status: job.status,
+    contour_svg: job.contourSvg,
+    contour_points_mm: job.contourPointsMm ?? [],
+    calibration_payload: withPreview ? { ...rest, preview_data_url: preview ?? null } : rest,
+    has_preview: typeof preview === "string",
+    processing_notes: job.processingNotes,
+    captured_at: job.capturedAt,
+    processed_at: job.processedAt,
+    vector_path: job.vectorPath,
+    layout_id: layoutId,
+    project_id: job.projectId,
+    project_reference: reference,
+    order_id: job.orderId,
+    order_number: orderNumber,
+    user_email: userEmail,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+  };
+}
+
+function jobQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({ job: scannerJobs, layoutId: projects.layoutId, reference: projects.referenceCode, orderNumber: orders.orderNumber, userEmail: users.email })
+    .from(scannerJobs)
+    .leftJoin(projects, eq(projects.id, scannerJobs.projectId))
+    .leftJoin(orders, eq(orders.id, scannerJobs.orderId))
+    .leftJoin(users, eq(users.id, scannerJobs.userId))
+    .where(where);
+}
+
+/** Customers see only their own jobs; staff see everyone's. Newest first, previews left out (see GET /scanner/jobs/{id}). */
+export async function listJobs(db: Db, user: AuthUser, url: string) {
+  const params = new URL(url).searchParams;
+  const filters: SQL[] = [];
+  if (!isStaff(user)) filters.push(eq(scannerJobs.userId, user.id));
+  const status = params.get("status")?.trim();
+  if (status) {
+    if (!SCANNER_JOB_STATUSES.includes(status as never)) throw badRequest(`Unknown scanner job status "${status.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
+    filters.push(eq(scannerJobs.status, status));
+  }
+  const layoutId = params.get("layout_id")?.trim();
+  if (layoutId) filters.push(eq(projects.layoutId, layoutId));
+  const page = pageParam(params.get("page"), "page", 1, 1_000_000);
+  const perPage = pageParam(params.get("per_page"), "per_page", 50, 200);
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    jobQuery(db, where).orderBy(desc(scannerJobs.id)).limit(perPage).offset((page - 1) * perPage),
+    db.select({ total: count() }).from(scannerJobs).leftJoin(projects, eq(projects.id, scannerJobs.projectId)).where(where) as Promise<{ total: number }[]>,
+  ]);
+  return {
+    results: rows.map((row) => serializeJob(row, false)),
+    pagination: { page, per_page: perPage, pages: Math.max(1, Math.ceil(total / perPage)), total },
+  };
+}
+
+function pageParam(raw: string | null, name: string, fallback: number, max: number): number {
+  if (raw === null || raw.trim() === "") return fallback;
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw badRequest(`${name} must be a positive whole number.`);
+  if (Number(raw) > max) throw badRequest(`${name} must be at most ${max}.`);
+  return Number(raw);
+}
+
+export async function getJob(db: Db, user: AuthUser, id: number) {
+  const filters = [eq(scannerJobs.id, id)];
+  if (!isStaff(user)) filters.push(eq(scannerJobs.userId, user.id));
+  const [row] = await jobQuery(db, and(...filters)).limit(1);
+  if (!row) throw notFound(JOB_NOT_FOUND);
+  return serializeJob(row, true);
+}
+
+async function newReferenceCode(db: DbLike): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  for (;;) {
+    const code = `PRJ-${year}-${crypto.randomUUID().replace(/-/g, "").slice(0, 6).toUpperCase()}`;
+    const taken = await db.query.projects.findFirst({ columns: { id: true }, where: eq(projects.referenceCode, code) });
+    if (!taken) return code;
+  }
+}
+
+const foamText = (foam: Foam) => `${foam.width_mm} × ${foam.depth_mm} × ${foam.thickness_mm} mm`;
+
+/**
+ * One submitted tool. All jobs sharing a layout_id (per user) build one project and one
+ * scanner-type draft order whose layout gains a pocket per job, so the submission shows on the
+ * customer's dashboard and in the admin orders at once. Without layout_id the job starts its own
+ * layout. A layout whose order is already approved (or further) is closed: 409.
+ * Runs in one write transaction (BEGIN IMMEDIATE) so parallel posts of one layout queue up
+ * instead of creating two projects or losing a pocket.
+ */
+export async function submitJob(db: Db, user: AuthUser, body: Record<string, unknown>) {
+  const now = nowIso();
+  const input = parseJobInput(body, isStaff(user), now);
+  const layoutId = input.layoutId ?? `job-${crypto.randomUUID()}`;
+  const actor = { id: user.id, email: user.email };
+
+  const jobId = await db.transaction(async (tx) => {
+    let project = await tx.query.projects.findFirst({ where: and(eq(projects.layoutId, layoutId), eq(projects.userId, user.id)) });
+    let order = project
+      ? await tx.query.orders.findFirst({ where: and(eq(orders.projectId, project.id), eq(orders.orderType, "scanner")), orderBy: desc(orders.id) })
+      : undefined;
+    const previousLayout = (order?.layout ?? null) as Layout | null;
+    const foam = input.foam ?? (previousLayout?.foam as Foam | undefined) ?? (project?.foam as Foam | undefined) ?? DEFAULT_FOAM;
+
+    if (order && !OPEN_ORDER_STATUSES.includes(order.status)) {
+      throw conflict(`Order ${order.orderNumber} for this layout is already ${order.status.replace("_", " ")}; start a new layout to add tools.`);
+    }
+    if (!project) {
+      const [created] = await tx
+        .insert(projects)
+        .values({
+          referenceCode: await newReferenceCode(tx),
+          name: foam.label || "Scanner layout",
+          userId: user.id,
+          status: "draft",
+          layoutId,
+          foam,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      project = created!;
+    }
+    if (!order) {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: await generateOrderNumber(tx),
+          userId: user.id,
+          projectId: project.id,
+          customerEmail: user.email,
+          orderType: "scanner",
+          status: "draft",
+          fileStatus: "needs_generation",
+          layout: { foam, pockets: [] },
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      order = created!;
+      await tx.insert(orderItems).values({
+        orderId: order.id,
+        position: 0,
+        description: "Custom foam insert (scanner layout)",
+        quantity: 1,
+        metadata: { productName: foam.label || "Custom foam insert", dimensions: foamText(foam), material: null },
+      });
+      await appendEvent(tx, order.id, actor, "created", { status: "draft", source: "scanner", layout_id: layoutId, project: project.referenceCode }, now);
+    }
+
+    const pockets = [...((order.layout as Layout | null)?.pockets ?? [])];
+    const name = input.name ?? `Tool ${pockets.length + 1}`;
+    const [job] = await tx
+      .insert(scannerJobs)
+      .values({
+        userId: user.id,
+        projectId: project.id,
+        orderId: order.id,
+        status: input.status,
+        contourSvg: contourSvg(input.points, foam, name),
+        contourPointsMm: input.points,
+        calibrationPayload: input.calibrationPayload,
+        processingNotes: input.processingNotes,
+        capturedAt: input.capturedAt,
+        processedAt: input.processedAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: scannerJobs.id });
+    const pocket: Pocket = { name, points: input.points, job_id: job!.id };
+    pockets.push(pocket);
+    await tx
+      .update(orders)
+      .set({ layout: { foam, pockets }, fileStatus: "needs_generation", fileError: null, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    if (input.foam && JSON.stringify(previousLayout?.foam) !== JSON.stringify(input.foam)) {
+      await tx
+        .update(orderItems)
+        .set({ metadata: { productName: foam.label || "Custom foam insert", dimensions: foamText(foam), material: null } })
+        .where(and(eq(orderItems.orderId, order.id), eq(orderItems.position, 0)));
+    }
+    await invalidateCuttingFile(tx, order.id);
+    await appendEvent(tx, order.id, actor, "layout_updated", { job_id: job!.id, pocket: name, points: input.points.length, pockets: pockets.length }, now);
+    await tx.update(projects).set({ updatedAt: now, foam }).where(eq(projects.id, project.id));
+    return job!.id;
+  });
+  return getJob(db, user, jobId);
+}
+
+/**
+ * POST /scanner/process: the customer has finished a layout and hands it over. Its pending jobs
+ * become `queued`, a draft order becomes `quoted` (awaiting the admin's review: it counts in
+ * quotes_pending) and its file status goes back to needs_generation unless files are ready, so the
+ * operator board shows "Cutting file missing" until someone generates them. Idempotent.
+ */
+export async function processLayout(db: Db, user: AuthUser, body: Record<string, unknown>) {
+  const staff = isStaff(user);
+  const layoutId = typeof body.layout_id === "string" ? body.layout_id.trim() : "";
+  const rawIds = body.job_ids;
+  const actor = { id: user.id, email: user.email };
+  let orderIds: number[];
+  if (layoutId) {
+    if (layoutId.length > 100) throw badRequest("layout_id must be at most 100 characters.");
+    const filters = [eq(projects.layoutId, layoutId)];
+    if (!staff) filters.push(eq(projects.userId, user.id));
+    const rows = await db.select({ id: orders.id }).from(orders).innerJoin(projects, eq(projects.id, orders.projectId)).where(and(...filters));
+    orderIds = rows.map((row) => row.id);
+  } else if (Array.isArray(rawIds) && rawIds.length) {
+    if (rawIds.length > 1000) throw badRequest("At most 1000 job ids at once.");
+    if (!rawIds.every((id) => typeof id === "number" && Number.isSafeInteger(id) && id > 0)) throw badRequest("job_ids must be a list of scanner job ids.");
+    const filters = [inArray(scannerJobs.id, rawIds as number[])];
+    if (!staff) filters.push(eq(scannerJobs.userId, user.id));
+    const rows = await db.selectDistinct({ id: scannerJobs.orderId }).from(scannerJobs).where(and(...filters));
+    orderIds = rows.map((row) => row.id).filter((id): id is number => id !== null);
+  } else {
+    throw badRequest("Send layout_id or job_ids.");
+  }
+  if (!orderIds.length) throw notFound("No scanner jobs found for this layout.");
+
+  const now = nowIso();
+  const results = await db.transaction(async (tx) => {
+    const out = [];
+    for (const orderId of orderIds) {
+      const order = (await tx.query.orders.findFirst({ where: eq(orders.id, orderId) }))!;
+      const queued = await tx
+        .update(scannerJobs)
+        .set({ status: "queued", updatedAt: now })
+        .where(and(eq(scannerJobs.orderId, orderId), eq(scannerJobs.status, "pending")))
+        .returning({ id: scannerJobs.id });
+      const set: Partial<typeof orders.$inferSelect> = {};
+      if (order.status === "draft") set.status = "quoted";
+      if (order.fileStatus !== "ready" && order.fileStatus !== "needs_generation") {
+        set.fileStatus = "needs_generation";
+        set.fileError = null;
+      }
+      if (queued.length || Object.keys(set).length) {
+        await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
+        await appendEvent(tx, orderId, actor, "submitted_for_processing", { layout_id: layoutId || null, job_ids: queued.map((job) => job.id) }, now);
+        if (set.status) {
+          await appendEvent(tx, orderId, actor, "status_changed", { from: order.status, to: set.status, reason: "layout submitted" }, now);
+          await syncProjectStatus(tx, order.projectId, set.status, now);
+        }
+      }
+      const project = order.projectId ? await tx.query.projects.findFirst({ where: eq(projects.id, order.projectId) }) : undefined;
+      out.push({
+        order_id: orderId,
+        order_number: order.orderNumber,
+        project_id: order.projectId,
+        reference_code: project?.referenceCode ?? null,
+        status: set.status ?? order.status,
+        file_status: set.fileStatus ?? order.fileStatus,
+        queued: queued.length,
+      });
+    }
+    return out;
+  });
+  return { layout_id: layoutId || null, queued: results.reduce((sum, row) => sum + row.queued, 0), orders: results };
+}
+
+export async function backlogCount(db: Db, userId?: number) {
+  const filters = [inArray(scannerJobs.status, BACKLOG_STATUSES)];
+  if (userId !== undefined) filters.push(eq(scannerJobs.userId, userId));
+  const [{ value }] = await db.select({ value: count() }).from(scannerJobs).where(and(...filters));
+  return value;
+}

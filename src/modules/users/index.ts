@@ -1,0 +1,48 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../shared/deps";
+import { requireCredentials } from "../../shared/credentials";
+import { parseId } from "../../shared/ids";
+import { ADMIN_ROLES } from "../../shared/roles";
+import { IdParams, UserBody } from "./model";
+import { createUser, getUser, listRoles, listUsers, updateUser, USER_NOT_FOUND } from "./service";
+
+const userId = (raw: string) => parseId(raw, USER_NOT_FOUND);
+
+export const usersModule = ({ db, auth }: AppDeps) =>
+  new Elysia({ prefix: "/admin", tags: ["Admin: users"] })
+    .use(auth)
+    .onTransform(({ request }) => requireCredentials(request))
+    .get("/user-roles", () => listRoles(), {
+      role: ADMIN_ROLES,
+      detail: { summary: "Roles that can be assigned: {results: [{code, name}]}" },
+    })
+    .get("/users", () => listUsers(db), {
+      role: ADMIN_ROLES,
+      detail: { summary: "All users sorted by e-mail (never a password or hash)" },
+    })
+    .post(
+      "/users",
+      async ({ body, user, set }) => {
+        const created = await createUser(db, user, (body ?? {}) as Record<string, unknown>);
+        set.status = 201;
+        return created;
+      },
+      {
+        role: ADMIN_ROLES,
+        body: UserBody,
+        detail: { summary: "Create a user (e-mail, role and a password of ≥ 8 characters required); 409 on a taken e-mail" },
+      },
+    )
+    .get("/users/:id", ({ params }) => getUser(db, userId(params.id)), {
+      role: ADMIN_ROLES,
+      params: IdParams,
+      detail: { summary: "One user" },
+    })
+    .patch("/users/:id", ({ params, body, user }) => updateUser(db, user, userId(params.id), (body ?? {}) as Record<string, unknown>), {
+      role: ADMIN_ROLES,
+      params: IdParams,
+      body: UserBody,
+      detail: {
+        summary: "Edit a user (partial; blank password keeps it); deactivation or a new password signs the user out everywhere",
+      },
+    });

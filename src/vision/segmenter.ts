@@ -1,0 +1,42 @@
+import type { RgbaImage } from "./raster.ts";
+
+/**
+ * Input to a segmenter: the photo rectified to pad space (pixel u covers pad mm [u/k, (u+1)/k)) and
+ * a mask of pixels to ignore (marker keep-outs, frame line).
+ */
+export type SegmentInput = {
+  image: RgbaImage;
+  pxPerMm: number;
+  /** 1 = ignore (treated as paper). */
+  excluded: Uint8Array;
+  sensitivity: number;
+  /** Learned segmenters: minimum foreground probability (0..1). */
+  confidence?: number;
+};
+
+export type SegmentOutput = {
+  /** 1 = tool, 0 = pad; same size as the input image. */
+  mask: Uint8Array;
+  /**
+   * Optional RGB image (same size) in which tool edges are clean (grid removed, lighting flattened);
+   * the contour step snaps the outline to edges in it with sub-pixel precision. Defaults to the input.
+   */
+  edgeImage?: RgbaImage;
+  diagnostics?: Record<string, unknown>;
+};
+
+/**
+ * A segmenter turns the rectified pad into a binary tool mask. The classic one is colour/lighting
+ * based; a learned model can be plugged in with the same signature (see registerSegmenter).
+ */
+export type Segmenter = (input: SegmentInput) => SegmentOutput;
+
+const registry = new Map<string, Segmenter>();
+
+export function registerSegmenter(name: string, segmenter: Segmenter): void {
+  registry.set(name, segmenter);
+}
+
+export function getSegmenter(name: string): Segmenter | undefined {
+  return registry.get(name);
+}

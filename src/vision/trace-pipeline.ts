@@ -1,0 +1,205 @@
+import { decodeImage } from "./decode-image.ts";
+import { extractToolContour } from "./extract-contour.ts";
+import { readImageHeader, type ImageHeader } from "./image-header.ts";
+import { findMarkersCoarse, locatePad, missingMarkersMessage } from "./locate-pad.ts";
+import { offsetPolygon } from "./offset-polygon.ts";
+import { getCv, withMats } from "./opencv.ts";
+import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, MARKER_ORIGINS_MM, MARKER_QUIET_ZONE_MM, MARKER_SIZE_MM } from "./pad-spec.ts";
+import { checkPhotoQuality, estimateTiltDeg, measureSharpness, padScaleAtCentre } from "./photo-quality.ts";
+import { polygonArea } from "./polygon-area.ts";
+import { rgbaToGrey } from "./raster.ts";
+import { rectifyRegion } from "./rectify.ts";
+import { drawOutline, toPngDataUrl } from "./render-preview.ts";
+import { contourToSvg } from "./render-svg.ts";
+import { segmentClassic } from "./segment-classic.ts";
+import { getSegmenter, type SegmentOutput } from "./segmenter.ts";
+import { simplifyClosed } from "./simplify-rdp.ts";
+import { resolveTraceParams } from "./trace-params.ts";
+import type { ProgressFn, TraceParams, TraceResult } from "./types.ts";
+import { VisionError } from "./vision-error.ts";
+
+/** Working scale of the rectified pad (px per mm): 0.2 mm pixels, sub-pixel edges do the rest. */
+export const WORK_PX_PER_MM = 5;
+/** Decode at least this long side when the JPEG can be scaled down in the IDCT. */
+const DECODE_TARGET_LONG = 1800;
+/** Below this the photo simply does not hold enough detail of the pad. */
+const MIN_SOURCE_PX_PER_MM = 2.5;
+
+/** Largest IDCT-friendly reduction (M/8, M <= 4) that still leaves ~1800 px on the long side, else 1. */
+export function chooseDecodeScale(h: ImageHeader): number {
+  const long = Math.max(h.width, h.height);
+  for (const m of [1, 2, 3, 4]) if ((long * m) / 8 >= DECODE_TARGET_LONG) return m / 8;
+  return 1;
+}
+
+/** Pixels of the rectified frame that hold no tool by construction: marker keep-outs and the frame line. */
+export function exclusionMask(width: number, height: number, k: number): Uint8Array {
+  const ex = new Uint8Array(width * height);
+  const border = 1.0;
+  for (let y = 0; y < height; y++) {
+    const ym = (y + 0.5) / k;
+    for (let x = 0; x < width; x++) {
+      const xm = (x + 0.5) / k;
+      let e = xm < border || ym < border || xm > FRAME_W_MM - border || ym > FRAME_H_MM - border;
+      if (!e)
+        for (const id of MARKER_IDS) {
+          const [ox, oy] = MARKER_ORIGINS_MM[id];
+          const q = MARKER_QUIET_ZONE_MM;
+          if (xm > ox - q && xm < ox + MARKER_SIZE_MM + q && ym > oy - q && ym < oy + MARKER_SIZE_MM + q) {
+            e = true;
+            break;
+          }
+        }
+      ex[y * width + x] = e ? 1 : 0;
+    }
+  }
+  return ex;
+}
+
+function closeMask(mask: Uint8Array, width: number, height: number, radiusPx: number): Uint8Array {
+  if (radiusPx < 1) return mask;
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(mask);
+    const d = Math.round(radiusPx) * 2 + 1;
+    cv.morphologyEx(m, m, cv.MORPH_CLOSE, track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(d, d))));
+    return new Uint8Array(m.data);
+  });
+}
+
+/** The whole scan: bytes -> outline in pad mm, preview, SVG. Runs inside a pool worker (needs OpenCV loaded). */
+export async function traceImage(bytes: Uint8Array, params: TraceParams, onProgress: ProgressFn = () => {}): Promise<TraceResult> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = +(now - t).toFixed(1);
+    t = now;
+  };
+  const p = resolveTraceParams(params);
+
+  onProgress(5, "Decoding image");
+  const header = readImageHeader(bytes);
+  let scale = chooseDecodeScale(header);
+  let dec = await decodeImage(bytes, { scale, header });
+  let grey = rgbaToGrey(dec.image);
+  lap("decode");
+
+  onProgress(20, "Finding calibration markers");
+  let coarse = findMarkersCoarse(grey);
+  if (coarse.length < 4) throw new VisionError(missingMarkersMessage(coarse.map((m) => m.id)));
+  let loc = locatePad(grey, coarse, dec.scaleX, dec.scaleY);
+  const fullPxPerMm = padScaleAtCentre(loc.padToImage);
+  if (fullPxPerMm < MIN_SOURCE_PX_PER_MM) {
+    throw new VisionError("The pad is too small in the photo. Move the camera closer so the pad fills most of the frame.");
+  }
+  lap("markers");
+  if (scale < 1 && fullPxPerMm * scale < WORK_PX_PER_MM * 0.9) {
+    // The reduced decode is too coarse for this framing: go to full resolution and re-refine.
+    const prev = dec;
+    scale = 1;
+    dec = await decodeImage(bytes, { scale: 1, header });
+    grey = rgbaToGrey(dec.image);
+    coarse = coarse.map((m) => ({
+      ...m,
+      corners: m.corners.map(([x, y]) => [((x + 0.5) / prev.scaleX) * dec.scaleX - 0.5, ((y + 0.5) / prev.scaleY) * dec.scaleY - 0.5] as [number, number]),
+    }));
+    loc = locatePad(grey, coarse, dec.scaleX, dec.scaleY);
+    lap("decode_full");
+  }
+
+  onProgress(35, "Checking photo quality");
+  const tiltDeg = estimateTiltDeg(loc.padToImage);
+  const sharpness = measureSharpness(grey, loc.padToImage, dec.scaleX, dec.scaleY);
+  checkPhotoQuality(tiltDeg, sharpness);
+  lap("quality");
+
+  onProgress(45, "Rectifying the pad");
+  const k = WORK_PX_PER_MM;
+  const rect = rectifyRegion(dec.image, 4, loc.padToImage, dec.scaleX, dec.scaleY, k, { x: 0, y: 0, w: FRAME_W_MM, h: FRAME_H_MM });
+  const image = { width: rect.width, height: rect.height, data: rect.data };
+  const excluded = exclusionMask(image.width, image.height, k);
+  lap("rectify");
+
+  onProgress(60, "Separating the tool from the pad");
+  let seg: SegmentOutput;
+  let segmenterName = "classic";
+  if (p.mode === "ai") {
+    const ai = getSegmenter("ai");
+    const sensitivity = p.sensitivityGiven ? p.sensitivity : Math.round((1 - p.confidence) * 90);
+    if (ai) {
+      segmenterName = "ai";
+      seg = ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
+    } else {
+      // No learned model is bundled yet: the classic segmenter stands in, tuned by confidence.
+      segmenterName = "classic (ai fallback)";
+      seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
+    }
+    seg = { ...seg, mask: closeMask(seg.mask, image.width, image.height, p.postMorphPx) };
+  } else {
+    seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity: p.sensitivity });
+  }
+  lap("segment");
+
+  onProgress(75, "Tracing the outline");
+  const contour = extractToolContour(seg.mask, image.width, image.height, seg.edgeImage ?? image, {
+    pxPerMm: k,
+    insetMm: p.insetMm,
+    minAreaMm2: p.minAreaMm2,
+    maxAreaMm2: p.maxAreaMm2,
+  });
+  lap("contour");
+
+  onProgress(85, "Simplifying the outline");
+  let outline = simplifyClosed(contour.pointsMm, p.rdpToleranceMm);
+  if (p.allowanceMm) outline = offsetPolygon(outline, p.allowanceMm);
+  if (outline.length < 3) throw new VisionError("The allowance shrinks the outline to nothing; use a smaller negative allowance.");
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  const pointsMm = outline.map(([x, y]) => [round(x), round(y)] as [number, number]);
+  const area = polygonArea(pointsMm);
+  lap("simplify");
+
+  onProgress(92, "Rendering the preview");
+  const pointsPx = pointsMm.map(([x, y]) => [round(x * k), round(y * k)] as [number, number]);
+  const preview = await toPngDataUrl(drawOutline(image, pointsPx));
+  const svg = contourToSvg(pointsMm);
+  lap("render");
+
+  onProgress(100, "Done");
+  const total = Object.values(timings).reduce((a, b) => a + b, 0);
+  return {
+    preview_png: preview,
+    contour_points_px: pointsPx,
+    contour_points_mm: pointsMm,
+    parameters: {
+      contour_area_mm: +area.toFixed(2),
+      mm_per_px: 1 / k,
+      contour_min_area_mm: +p.minAreaMm2.toFixed(2),
+      contour_max_area_mm: +p.maxAreaMm2.toFixed(2),
+      rdp_tolerance_mm: p.rdpToleranceMm,
+      allowance_mm: p.allowanceMm,
+      inset_mm: p.insetMm,
+      ...(p.mode === "classic" || p.sensitivityGiven ? { sensitivity: p.sensitivity } : {}),
+    },
+    svg,
+    diagnostics: {
+      detection_method: "aruco",
+      segmenter: segmenterName,
+      markers: loc.markers,
+      marker_bit_errors: loc.hamming,
+      reprojection_px: +loc.reprojectionPx.toFixed(3),
+      tilt_deg: +tiltDeg.toFixed(2),
+      sharpness: +sharpness.toFixed(1),
+      image_px_per_mm: +fullPxPerMm.toFixed(3),
+      image_size: [header.width, header.height],
+      exif_orientation: header.orientation,
+      decode_scale: scale,
+      traced_area_mm2: +contour.areaMm2.toFixed(2),
+      traced_points: contour.pointsMm.length,
+      segmentation: seg.diagnostics ?? {},
+      contour: contour.diagnostics,
+      timings_ms: { ...timings, total: +total.toFixed(1) },
+    },
+  };
+}
