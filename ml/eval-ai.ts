@@ -24,7 +24,15 @@ const { values: args } = parseArgs({
   },
 });
 
-type Meta = { seed: number; toolKind: string | null; finish: string | null; work: string; workSize: [number, number]; truthMm: [number, number][] };
+type Meta = {
+  seed: number;
+  toolKind: string | null;
+  finish: string | null;
+  work: string;
+  workSize: [number, number];
+  workPxPerMm?: number;
+  truthMm: [number, number][];
+};
 
 export function loadValidation(dir: string, limit = Number.POSITIVE_INFINITY): (Meta & { dir: string })[] {
   const parts = readdirSync(dir).filter((d) => d.startsWith("part-")).sort();
@@ -70,7 +78,8 @@ if (import.meta.main) {
     const img = decodePngToRgba(new Uint8Array(await Bun.file(join(r.dir, r.work)).arrayBuffer()));
     const { width: w, height: h } = img;
     const t0 = performance.now();
-    const prob = await predictProbabilities(model, img.data, w, h);
+    const k = r.workPxPerMm;
+    const prob = await predictProbabilities(model, img.data, w, h, { pxPerMm: k });
     const mask = probabilitiesToMask(prob, w, h, { confidence, postMorphPx });
     const ms = performance.now() - t0;
     if (!r.truthMm.length) {
@@ -78,7 +87,7 @@ if (import.meta.main) {
       scores.push({ iou: 1, meanDevMm: 0, p95DevMm: 0, maxMissMm: 0, bf05: 1, bf10: 1, areaErrPct: 0, traced: false, finish: null, ms, seed: r.seed, toolKind: null });
       continue;
     }
-    const s = scoreMask(mask, r.truthMm, w, h, w / FRAME_W_MM, h / FRAME_H_MM);
+    const s = scoreMask(mask, r.truthMm, w, h, k ?? w / FRAME_W_MM, k ?? h / FRAME_H_MM);
     scores.push({ ...s, finish: r.finish, ms, seed: r.seed, toolKind: r.toolKind });
   }
   const f = (x: number, d = 3) => x.toFixed(d);

@@ -6,8 +6,8 @@
 // shadows, lighting, perspective, blur, noise, JPEG), rectified back to the pad frame with the
 // generator's own homography, exactly as the scanner does it with the marker homography: the
 // network learns on the pixels it will see at inference, resampling and JPEG artefacts included.
-// Rectification is first done at the pipeline's working scale, then shrunk to the network input with
-// the inference module's own area resampler.
+// Rectification is the pipeline's own (rectifyRegion at its working scale, 5 px/mm), then the frame is
+// shrunk to the network input with the inference module's own area resampler.
 //
 // Train samples get a small random homography error (frame corners moved by ~0.35 mm) so the model
 // does not rely on a perfect rectification; labels follow the jitter, so they stay pixel-exact.
@@ -29,13 +29,11 @@ import { encodePng } from "../src/vision/bmp-encode.ts";
 import type { Pt } from "../src/vision/homography.ts";
 import { FRAME_H_MM, FRAME_W_MM } from "../src/vision/pad-spec.ts";
 import { FOAM_UNET } from "../src/vision/ai/model-contract.ts";
-import { resampleToPlanarRgb } from "../src/vision/ai/resample.ts";
-import { renderPadSample } from "./pad-sample.ts";
+import { frameToNetworkRgb } from "../src/vision/ai/segment-with-model.ts";
+import { renderPadSample, WORK_PX_PER_MM } from "./pad-sample.ts";
 
 export const TRAIN_SEED_BASE = 100_000;
 export const VAL_SEED_BASE = 200_000;
-/** Working scale of the rectified frame before the network resize (px/mm). */
-export const WORK_PX_PER_MM = 4;
 
 const { values: args } = parseArgs({
   options: {
@@ -58,8 +56,6 @@ mkdirSync(join(dir, "work"), { recursive: true });
 
 const IW = FOAM_UNET.inputWidth;
 const IH = FOAM_UNET.inputHeight;
-const WW = Math.round(FRAME_W_MM * WORK_PX_PER_MM);
-const WH = Math.round(FRAME_H_MM * WORK_PX_PER_MM);
 
 // Light-grey and shiny steel are the hard cases for both scanners: oversample them.
 const FINISH_WEIGHTS: Record<Finish, number> = { black: 0.14, dark: 0.14, coloured: 0.22, "light-grey": 0.25, shiny: 0.25 };
@@ -82,10 +78,10 @@ let done = 0;
 for (let i = shard; i < count; i += shards) {
   const seed = (split === "train" ? TRAIN_SEED_BASE : VAL_SEED_BASE) + i;
   const rng = createRng(seed * 31 + 5);
-  // Validation photos match the bench's default 12 MP; training mixes cheaper sizes (the frame ends
-  // at ~2 px/mm in the network either way) with some full-size ones.
+  // Validation photos match the bench's default 12 MP. Training uses cheaper 2-4 MP photos: the
+  // frame ends at ~2 px/mm in the network either way, and 12 MP costs ~3x the CPU per sample.
   const sizes: [number, number][] = [[1600, 1200], [2000, 1500], [2400, 1800], [4000, 3000]];
-  const [pw, ph] = split === "val" ? sizes[3] : rng.next() < 0.12 ? sizes[3] : sizes[rng.int(0, 2)];
+  const [pw, ph] = split === "val" ? sizes[3] : sizes[rng.int(0, 2)];
   const noTool = rng.next() < 0.03;
   const finish = pickFinish(rng.next());
   const sample = await renderPadSample({
@@ -94,13 +90,11 @@ for (let i = shard; i < count; i += shards) {
     photoHeight: ph,
     finish,
     noTool,
-    width: WW,
-    height: WH,
     cornerJitterMm: split === "train" ? 0.35 : 0,
     normal: rng.normal,
   });
-  const { photo, rgba: work, truthMm: truthClaimed } = sample;
-  const planar = resampleToPlanarRgb(work, WW, WH, IW, IH, 4);
+  const { photo, rgba: work, truthMm: truthClaimed, width: WW, height: WH } = sample;
+  const planar = frameToNetworkRgb(work, WW, WH, IW, IH, WORK_PX_PER_MM);
   const n = IW * IH;
   const hwc = new Uint8Array(n * 3);
   for (let k = 0; k < n; k++) {
@@ -125,6 +119,7 @@ for (let i = shard; i < count; i += shards) {
       tiltDeg: +photo.meta.tiltDeg.toFixed(2),
       work: split === "val" ? `work/${seed}.png` : null,
       workSize: [WW, WH],
+      workPxPerMm: WORK_PX_PER_MM,
       truthMm: truthClaimed.map(([x, y]) => [+x.toFixed(4), +y.toFixed(4)]),
     })}\n`,
   );
@@ -136,5 +131,5 @@ for (let i = shard; i < count; i += shards) {
   }
 }
 await Promise.all([imagesOut.end(), masksOut.end(), metaOut.end()]);
-await Bun.write(join(dir, "info.json"), JSON.stringify({ split, count: done, inputWidth: IW, inputHeight: IH, workPxPerMm: WORK_PX_PER_MM, workSize: [WW, WH] }, null, 2));
+await Bun.write(join(dir, "info.json"), JSON.stringify({ split, count: done, inputWidth: IW, inputHeight: IH, workPxPerMm: WORK_PX_PER_MM }, null, 2));
 console.log(`${split} shard ${shard}: ${done} samples in ${((performance.now() - t0) / 1000).toFixed(0)} s -> ${dir}`);

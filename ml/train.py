@@ -203,6 +203,7 @@ def main():
     ap.add_argument("--seed", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--eval-every", type=int, default=500)
+    ap.add_argument("--eval-limit", type=int, default=40, help="validation frames for the periodic checks (the final one uses all)")
     ap.add_argument("--data", default=os.path.join(ROOT, "ml", "data"))
     ap.add_argument("--out", default=os.path.join(ROOT, "assets", "models", "foam-unet-v1.onnx"))
     ap.add_argument("--log", default=os.path.join(ROOT, "ml", "data", "train-log.json"))
@@ -246,8 +247,9 @@ def main():
         if step % 50 == 0:
             el = time.time() - t0
             print(f"step {step}/{args.steps} loss {run_loss:.4f} lr {sched.get_last_lr()[0]:.2e} {el / step:.2f} s/step, {el / 60:.1f} min", flush=True)
-        if step % args.eval_every == 0 or step == args.steps:
-            s = summarise(evaluate(model, va_img, va_mask, va_meta))
+        if step % args.eval_every == 0 and step < args.steps:
+            lim = args.eval_limit
+            s = summarise(evaluate(model, va_img[:lim], va_mask[:lim], va_meta[:lim]))
             s["step"] = step
             s["minutes"] = (time.time() - t0) / 60
             history.append(s)
@@ -255,6 +257,8 @@ def main():
 
     train_minutes = (time.time() - t0) / 60
     rows = evaluate(model, va_img, va_mask, va_meta)
+    history.append({**summarise(rows), "step": args.steps, "minutes": train_minutes})
+    print("val", json.dumps(history[-1]), flush=True)
     model.eval()
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     dummy = torch.zeros(1, 3, IH, IW)

@@ -308,7 +308,7 @@ export async function generatePadPhoto(opts: PadPhotoOptions): Promise<PadPhoto>
     const hiDir = lightDir + Math.PI;
     const hx = Math.cos(hiDir);
     const hy = Math.sin(hiDir);
-    const d0 = rng.range(0.7, 1.6);
+    const d0 = rng.range(1.0, 2.2);
     for (let j = 0; j < sh; j++) {
       for (let i = 0; i < sw; i++) {
         const k = j * sw + i;
@@ -327,8 +327,8 @@ export async function generatePadPhoto(opts: PadPhotoOptions): Promise<PadPhoto>
           const gl = Math.hypot(dxp, dyp) || 1;
           const facing = Math.max(0, (-dxp * hx - dyp * hy) / gl);
           const t = 1 + (look.texture / 100) * tex[k];
-          const rim = dm < 0.35 ? 1 - look.rim : 1;
-          const spec = look.spec * Math.exp(-(((dm - d0) / 0.45) ** 2)) * (0.35 + 0.65 * facing);
+          const rim = dm < 0.45 ? 1 - look.rim : 1;
+          const spec = look.spec * Math.exp(-(((dm - d0) / 0.4) ** 2)) * (0.35 + 0.65 * facing);
           const tr = Math.min(255, base[0] * L * t * rim + spec);
           const tg = Math.min(255, base[1] * L * t * rim + spec);
           const tb = Math.min(255, base[2] * L * t * rim + spec);

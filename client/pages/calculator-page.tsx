@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { findModel, listBrands, listModels, type ToolboxModel } from "../../db/seed/reference/toolboxes";
 import { calculatePrice } from "../../src/shared/pricing";
 import { Alert } from "../components/ui/alert";
@@ -19,12 +19,13 @@ import {
   THICKNESS_STEP,
   type CalculatorState,
 } from "./calculator/calculator-state";
-import { formatArea, formatVolume, mailtoHref, money, quoteLines, QUOTE_SUBJECT } from "./calculator/quote";
+import { FoamPreview, ModelPreview } from "./calculator/previews";
+import { PriceSummary } from "./calculator/price-summary";
+import { PrintQuote } from "./calculator/print-quote";
+import { mailtoHref, type QuoteInput } from "./calculator/quote";
 import { useReferenceData, type FoamMaterial } from "./reference-data";
 
 const BRANDS = listBrands();
-const metres = (mm: number | null | undefined) => (typeof mm === "number" && mm > 0 ? (mm / 1000).toFixed(2) : "—");
-const orDash = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 export function CalculatorPage() {
   const reference = useReferenceData(true);
@@ -34,6 +35,7 @@ export function CalculatorPage() {
   const [thicknessText, setThicknessText] = useState("");
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
+  const touched = useRef(false);
 
   const found = state.toolboxModelId ? findModel(state.toolboxModelId) : undefined;
   const model = found?.model ?? null;
@@ -54,6 +56,8 @@ export function CalculatorPage() {
   useEffect(() => {
     if (restored || reference.status === "loading") return;
     setRestored(true);
+    // Choices made while the foam list was loading win over the saved calculation.
+    if (touched.current) return;
     const saved = loadCalculation();
     if (!saved) return;
     const savedModel = saved.toolboxModelId ? findModel(saved.toolboxModelId) : undefined;
@@ -62,9 +66,13 @@ export function CalculatorPage() {
     const validDrawers = new Set(savedModel?.model.drawers.map((drawer) => drawer.id) ?? []);
     setBrand(savedModel?.container.brand ?? "");
     const thickness = typeof saved.thicknessMm === "number" ? clampThickness(saved.thicknessMm) : savedMaterial ? defaultThickness(savedMaterial) : null;
+    const base = emptyState();
+    const number = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
     setState({
-      ...emptyState(),
-      ...saved,
+      ...base,
+      labourMinutes: number(saved.labourMinutes, base.labourMinutes),
+      labourRate: number(saved.labourRate, base.labourRate),
+      markupPercent: number(saved.markupPercent, base.markupPercent),
       toolboxModelId: savedModel?.model.id ?? null,
       selectedDrawerIds: Array.isArray(saved.selectedDrawerIds) ? saved.selectedDrawerIds.filter((id) => validDrawers.has(id)) : [],
       drawers: drawersMap(savedModel?.model),
@@ -77,7 +85,7 @@ export function CalculatorPage() {
 
   const selectedDrawers = model ? model.drawers.filter((drawer) => state.selectedDrawerIds.includes(drawer.id)) : [];
   const result = model && material ? calculatePrice({ drawers: selectedDrawers, material, thickness_mm: state.thicknessMm }) : null;
-  const quote = {
+  const quote: QuoteInput = {
     brand: container?.brand ?? null,
     modelName: model?.name ?? null,
     drawerLabels: selectedDrawers.map((drawer) => drawer.label),
@@ -88,6 +96,7 @@ export function CalculatorPage() {
   };
 
   const update = (patch: Partial<CalculatorState>) => {
+    touched.current = true;
     setSavedMessage(null);
     setState((previous) => ({ ...previous, ...patch }));
   };
@@ -192,29 +201,7 @@ export function CalculatorPage() {
               </Field>
             </div>
 
-            {model && container ? (
-              <div className="preview-card" data-testid="model-preview" aria-label="Selected model">
-                <p className="preview-title">{model.name}</p>
-                <dl className="details-list">
-                  <dt>Brand</dt>
-                  <dd>{container.brand}</dd>
-                  <dt>Series</dt>
-                  <dd>{container.series}</dd>
-                  <dt>Drawers</dt>
-                  <dd>{model.drawers.length}</dd>
-                  <dt>Size</dt>
-                  <dd>
-                    {model.width_in} × {model.depth_in} × {model.height_in} in
-                  </dd>
-                  {model.notes ? (
-                    <>
-                      <dt>Notes</dt>
-                      <dd>{model.notes}</dd>
-                    </>
-                  ) : null}
-                </dl>
-              </div>
-            ) : null}
+            {model && container ? <ModelPreview model={model} container={container} /> : null}
 
             {model ? (
               <fieldset className="drawer-list">
@@ -264,25 +251,7 @@ export function CalculatorPage() {
               </select>
             </Field>
 
-            {material ? (
-              <div className="preview-card" data-testid="foam-preview" aria-label="Selected foam">
-                <p className="preview-title">{material.name}</p>
-                <dl className="details-list">
-                  <dt>Supplier</dt>
-                  <dd>{orDash(material.supplier)}</dd>
-                  <dt>Sheet size</dt>
-                  <dd>
-                    {metres(material.sheet_length_mm)} × {metres(material.sheet_width_mm)} m
-                  </dd>
-                  <dt>Thickness</dt>
-                  <dd>{material.sheet_thickness_mm ? `${material.sheet_thickness_mm} mm` : "—"}</dd>
-                  <dt>Density</dt>
-                  <dd>{material.density_kg_m3 ? `${material.density_kg_m3} kg/m³` : "—"}</dd>
-                  <dt>Colour</dt>
-                  <dd>{orDash(material.color)}</dd>
-                </dl>
-              </div>
-            ) : null}
+            {material ? <FoamPreview material={material} /> : null}
 
             <div className="grid-2">
               <Field label="Foam thickness (mm)" id="calc-thickness" hint={`${THICKNESS_MIN}–${THICKNESS_MAX} mm, step ${THICKNESS_STEP}`}>
@@ -308,40 +277,7 @@ export function CalculatorPage() {
         </div>
 
         <aside className="calculator-results" aria-label="Quote">
-          <section className="card" aria-labelledby="calc-price-title">
-            <h2 className="card-title" id="calc-price-title">
-              Price Breakdown
-            </h2>
-            {!ready ? <p className="muted">Choose a model and a foam type to see the price.</p> : null}
-            <dl className="summary-list" data-testid="price-breakdown">
-              <dt>Box Cost</dt>
-              <dd data-testid="box-cost">{money(result?.box_cost_cents)}</dd>
-              <dt>Foam Cost</dt>
-              <dd data-testid="foam-cost">{money(result?.material_cost_cents)}</dd>
-              <dt>Processing</dt>
-              <dd data-testid="processing-cost">{money(result?.processing_cents)}</dd>
-              <dt className="summary-total">Total</dt>
-              <dd className="summary-total" data-testid="total-amount" aria-live="polite">
-                {money(result?.total_cents)}
-              </dd>
-            </dl>
-          </section>
-
-          <section className="card" aria-labelledby="calc-details-title">
-            <h2 className="card-title" id="calc-details-title">
-              Calculation Details
-            </h2>
-            <dl className="summary-list" data-testid="calculation-details">
-              <dt>Total Area (m²)</dt>
-              <dd data-testid="total-area">{formatArea(result)}</dd>
-              <dt>Volume (L)</dt>
-              <dd data-testid="volume">{formatVolume(result)}</dd>
-              <dt>Sheets Needed</dt>
-              <dd data-testid="sheets">{result?.sheets ?? 0}</dd>
-              <dt>Drawers</dt>
-              <dd data-testid="drawer-count">{result?.drawers ?? selectedDrawers.length}</dd>
-            </dl>
-          </section>
+          <PriceSummary result={result} ready={ready} drawerCount={selectedDrawers.length} />
 
           <div className="calculator-actions">
             <Button variant="primary" onClick={save}>
@@ -362,37 +298,7 @@ export function CalculatorPage() {
         </aside>
       </div>
 
-      <section className="print-quote print-only" aria-hidden="true">
-        <h1>{QUOTE_SUBJECT}</h1>
-        <p className="print-date" suppressHydrationWarning>
-          {restored ? new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }) : ""}
-        </p>
-        <table>
-          <tbody>
-            {quoteLines(quote)
-              .slice(2)
-              .filter((line) => line !== "")
-              .map((line, index) => {
-                const at = line.indexOf(": ");
-                if (at < 0)
-                  return (
-                    <tr key={index}>
-                      <th colSpan={2} className="print-section">
-                        {line}
-                      </th>
-                    </tr>
-                  );
-                return (
-                  <tr key={index} className={line.startsWith("Total:") ? "print-total" : undefined}>
-                    <th scope="row">{line.slice(0, at)}</th>
-                    <td>{line.slice(at + 2)}</td>
-                  </tr>
-                );
-              })}
-          </tbody>
-        </table>
-        <p className="print-note">Rough estimate for a custom foam insert; the confirmed quote follows your order.</p>
-      </section>
+      <PrintQuote quote={quote} showDate={restored} />
     </div>
   );
 }

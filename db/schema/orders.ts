@@ -61,6 +61,11 @@ export const orders = sqliteTable(
     index("orders_type_created_idx").on(table.orderType, table.createdAt),
     index("orders_total_idx").on(table.totalCents),
     index("orders_updated_idx").on(table.updatedAt),
+    // Rows carry the layout JSON (kilobytes), so any scan that touches the table is slow. These
+    // covering indexes let the list's filters/search/counts and the operator board's ordering run
+    // on narrow index entries only; the wide rows are then read for one page of ids.
+    index("orders_list_cover_idx").on(table.createdAt, table.status, table.orderType, table.orderNumber, table.customerEmail),
+    index("orders_board_idx").on(table.priority, table.createdAt, table.status, table.productionStatus, table.fulfilledAt),
   ],
 );
 

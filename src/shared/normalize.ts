@@ -8,7 +8,7 @@ import { toCents } from "./money";
  */
 export function optionalText(value: unknown, label: string, maxLength: number): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "boolean") value = String(value);
+  if (typeof value === "number" && Number.isFinite(value)) value = String(value);
   if (typeof value !== "string") throw badRequest(`${label} must be text.`);
   const trimmed = value.trim();
   if (trimmed === "") return null;

@@ -6,19 +6,35 @@ import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 
 /**
  * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
- * line's band is replaced by interpolation across it. Rows where the two sides differ a lot hold a
- * tool edge running along the line and are left untouched.
+ * line's band is replaced by interpolation across it. Where a tool edge crosses the band (the two
+ * sides differ a lot), only band pixels closer to the paper side's value than to the tool side's are
+ * repainted with the paper side, so the line does not stick to the tool while the tool stays intact.
  */
 export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
   const { width: W, height: H } = img;
   const d = new Uint8Array(img.data);
   const r = 0.3 * k + 0.6;
   const grey = (o: number) => d[o] * 0.299 + d[o + 1] * 0.587 + d[o + 2] * 0.114;
-  const lerpSpan = (oa: number, ob: number, count: number, stride: number) => {
-    for (let c = 0; c < 3; c++) {
-      const va = d[oa + c];
-      const vb = d[ob + c];
-      for (let t = 1; t < count; t++) d[oa + t * stride + c] = va + ((vb - va) * t) / count;
+  const fixSpan = (oa: number, ob: number, count: number, stride: number) => {
+    const ga = grey(oa);
+    const gb = grey(ob);
+    if (Math.abs(ga - gb) <= 25) {
+      for (let c = 0; c < 3; c++) {
+        const va = d[oa + c];
+        const vb = d[ob + c];
+        for (let t = 1; t < count; t++) d[oa + t * stride + c] = va + ((vb - va) * t) / count;
+      }
+      return;
+    }
+    const paper = ga > gb ? oa : ob;
+    const mid = (ga + gb) / 2;
+    for (let t = 1; t < count; t++) {
+      const o = oa + t * stride;
+      if (grey(o) >= mid) {
+        d[o] = d[paper];
+        d[o + 1] = d[paper + 1];
+        d[o + 2] = d[paper + 2];
+      }
     }
   };
   for (let x = GRID_STEP_MM; x < FRAME_W_MM; x += GRID_STEP_MM) {
@@ -26,29 +42,17 @@ export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
     const a = Math.floor(uc - r) - 1;
     const b = Math.ceil(uc + r) + 1;
     if (a < 0 || b >= W) continue;
-    for (let y = 0; y < H; y++) {
-      const oa = (y * W + a) * 4;
-      const ob = (y * W + b) * 4;
-      if (Math.abs(grey(oa) - grey(ob)) > 25) continue;
-      lerpSpan(oa, ob, b - a, 4);
-    }
+    for (let y = 0; y < H; y++) fixSpan((y * W + a) * 4, (y * W + b) * 4, b - a, 4);
   }
   for (let yy = GRID_STEP_MM; yy < FRAME_H_MM; yy += GRID_STEP_MM) {
     const vc = yy * k - 0.5;
     const a = Math.floor(vc - r) - 1;
     const b = Math.ceil(vc + r) + 1;
     if (a < 0 || b >= H) continue;
-    for (let x = 0; x < W; x++) {
-      const oa = (a * W + x) * 4;
-      const ob = (b * W + x) * 4;
-      if (Math.abs(grey(oa) - grey(ob)) > 25) continue;
-      lerpSpan(oa, ob, b - a, W * 4);
-    }
+    for (let x = 0; x < W; x++) fixSpan((a * W + x) * 4, (b * W + x) * 4, b - a, W * 4);
   }
   return { width: W, height: H, data: d };
 }
-
-const POLY_TERMS = (x: number, y: number) => [1, x, y, x * x, x * y, y * y, x * x * x, x * x * y, x * y * y, y * y * y];
 
 /**
  * Paper colour under the photo's lighting, per channel, as a smooth cubic surface fitted robustly to the
@@ -76,74 +80,78 @@ export function estimatePaper(img: RgbaImage, k: number, excluded: Uint8Array): 
     return new Uint8Array(d.data);
   });
   const n = w * h;
-  const xs = new Float64Array(n);
-  const ys = new Float64Array(n);
+  const T = 10;
+  // Monomials of the cubic surface per pixel, precomputed once.
+  const terms = new Float64Array(n * T);
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
-      xs[j * w + i] = (2 * (i + 0.5)) / w - 1;
-      ys[j * w + i] = (2 * (j + 0.5)) / h - 1;
+      const x = (2 * (i + 0.5)) / w - 1;
+      const y = (2 * (j + 0.5)) / h - 1;
+      terms.set([1, x, y, x * x, x * y, y * y, x * x * x, x * x * y, x * y * y, y * y * y], (j * w + i) * T);
     }
   let use = new Uint8Array(n);
   for (let i = 0; i < n; i++) use[i] = exSmall[i] ? 0 : 1;
-  // Start from the bright half: tools and shadows are darker than paper.
+  // Start from the bright part: tools and shadows are darker than paper.
   const lum = new Float64Array(n);
   for (let i = 0; i < n; i++) lum[i] = small[i * 4] * 0.299 + small[i * 4 + 1] * 0.587 + small[i * 4 + 2] * 0.114;
   const sorted = Array.from(lum).filter((_, i) => use[i]).sort((a, b) => a - b);
   const p40 = sorted[Math.floor(sorted.length * 0.4)] ?? 0;
   for (let i = 0; i < n; i++) if (lum[i] < p40 * 0.9) use[i] = 0;
-  let coef: number[][] = [];
-  const T = 10;
-  for (let iter = 0; iter < 5; iter++) {
-    coef = [];
+  const coef: Float64Array[] = [new Float64Array(T), new Float64Array(T), new Float64Array(T)];
+  const model = new Float64Array(n * 3);
+  for (let iter = 0; iter < 4; iter++) {
     for (let c = 0; c < 3; c++) {
       const A = Array.from({ length: T }, () => new Array(T).fill(0));
       const b = new Array(T).fill(0);
       for (let i = 0; i < n; i++) {
         if (!use[i]) continue;
-        const t = POLY_TERMS(xs[i], ys[i]);
+        const o = i * T;
         const v = small[i * 4 + c];
         for (let a = 0; a < T; a++) {
-          b[a] += t[a] * v;
-          for (let q = a; q < T; q++) A[a][q] += t[a] * t[q];
+          const ta = terms[o + a];
+          b[a] += ta * v;
+          for (let q = a; q < T; q++) A[a][q] += ta * terms[o + q];
         }
       }
       for (let a = 0; a < T; a++) for (let q = 0; q < a; q++) A[a][q] = A[q][a];
-      coef.push(solveLinear(A, b) ?? [240, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+      const sol = solveLinear(A, b);
+      if (sol) coef[c].set(sol);
+      else coef[c].set([240, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     }
-    const next = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const o = i * T;
+      for (let c = 0; c < 3; c++) {
+        let m = 0;
+        for (let a = 0; a < T; a++) m += coef[c][a] * terms[o + a];
+        model[i * 3 + c] = Math.max(20, m);
+      }
+    }
+    if (iter === 3) break;
     for (let i = 0; i < n; i++) {
       if (exSmall[i]) continue;
-      const t = POLY_TERMS(xs[i], ys[i]);
-      let ok = true;
-      for (let c = 0; c < 3 && ok; c++) {
-        let m = 0;
-        for (let a = 0; a < T; a++) m += coef[c][a] * t[a];
-        const r = small[i * 4 + c] / Math.max(1, m);
-        if (r < 0.94 || r > 1.08) ok = false;
+      let ok = 1;
+      for (let c = 0; c < 3; c++) {
+        const r = small[i * 4 + c] / model[i * 3 + c];
+        if (r < 0.94 || r > 1.08) ok = 0;
       }
-      next[i] = ok ? 1 : 0;
+      use[i] = ok;
     }
-    use = next;
   }
-  // Evaluate on the small grid and upsample.
-  const planes: Float32Array[] = [];
-  for (let c = 0; c < 3; c++) {
-    const g = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      const t = POLY_TERMS(xs[i], ys[i]);
-      let m = 0;
-      for (let a = 0; a < T; a++) m += coef[c][a] * t[a];
-      g[i] = Math.max(20, m);
+  // Upsample the fitted surface to the working raster.
+  const planes: Float32Array[] = withMats((track) => {
+    const s3 = track(new cv.Mat(h, w, cv.CV_32FC3));
+    s3.data32F.set(Float32Array.from(model));
+    const d = track(new cv.Mat());
+    cv.resize(s3, d, new cv.Size(W, H), 0, 0, cv.INTER_LINEAR);
+    const all = d.data32F as Float32Array;
+    const out = [new Float32Array(W * H), new Float32Array(W * H), new Float32Array(W * H)];
+    for (let i = 0, j = 0; i < W * H; i++, j += 3) {
+      out[0][i] = all[j];
+      out[1][i] = all[j + 1];
+      out[2][i] = all[j + 2];
     }
-    planes.push(
-      withMats((track) => {
-        const s = track(cv.matFromArray(h, w, cv.CV_32F, Array.from(g)));
-        const d = track(new cv.Mat());
-        cv.resize(s, d, new cv.Size(W, H), 0, 0, cv.INTER_LINEAR);
-        return new Float32Array(d.data32F);
-      }),
-    );
-  }
+    return out;
+  });
   return planes;
 }
 
@@ -192,60 +200,93 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
   }
   const t3 = performance.now();
 
-  const result = withMats((track) => {
-    const cand = track(new cv.Mat(H, W, cv.CV_8UC1));
-    const strong = track(new cv.Mat(H, W, cv.CV_8UC1));
-    const cd = cand.data as Uint8Array;
-    const sd = strong.data as Uint8Array;
-    let any = 0;
-    for (let i = 0; i < n; i++) {
-      cd[i] = score[i] >= 1 ? 255 : 0;
-      sd[i] = score[i] >= 1.35 ? 255 : 0;
-      any += cd[i] ? 1 : 0;
+  // Candidate (anything not clearly paper) and strong (clearly tool) pixels, and their bounding box.
+  const cand = new Uint8Array(n);
+  const strong = new Uint8Array(n);
+  let bx0 = W;
+  let by0 = H;
+  let bx1 = -1;
+  let by1 = -1;
+  for (let y = 0, i = 0; y < H; y++)
+    for (let x = 0; x < W; x++, i++) {
+      if (score[i] < 1) continue;
+      cand[i] = 255;
+      if (score[i] >= 1.6) strong[i] = 255;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      if (y > by1) by1 = y;
     }
-    const k3 = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
-    cv.morphologyEx(cand, cand, cv.MORPH_OPEN, k3);
-    cv.morphologyEx(strong, strong, cv.MORPH_OPEN, k3);
-    if (!any) return { mask: new Uint8Array(n), stats: { candidate_px: 0 } };
-
-    // Watershed seeds.
-    const sureTool = track(new cv.Mat());
-    cv.erode(strong, sureTool, track(disk(cv, 0.6 * k)));
-    const core = track(new cv.Mat());
-    cv.erode(cand, core, track(disk(cv, 2.5 * k)));
-    cv.bitwise_or(sureTool, core, sureTool);
-    const notPaper = track(new cv.Mat());
-    cv.dilate(cand, notPaper, track(disk(cv, 1.0 * k)));
-    const markers = track(new cv.Mat(H, W, cv.CV_32S));
-    const md = markers.data32S as Int32Array;
-    const st = sureTool.data as Uint8Array;
-    const np = notPaper.data as Uint8Array;
-    let toolSeeds = 0;
-    for (let i = 0; i < n; i++) {
-      if (st[i]) {
-        md[i] = 2;
-        toolSeeds++;
-      } else md[i] = np[i] && !excluded[i] ? 0 : 1;
-    }
-    if (!toolSeeds) return { mask: new Uint8Array(n), stats: { candidate_px: any, tool_seeds: 0 } };
-    const img3 = track(new cv.Mat(H, W, cv.CV_8UC3));
-    const rgba = track(new cv.Mat(H, W, cv.CV_8UC4));
-    rgba.data.set(flat);
-    cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
-    cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
-    cv.watershed(img3, markers);
-    const mask = new Uint8Array(n);
-    for (let i = 0; i < n; i++) mask[i] = md[i] === 2 ? 1 : 0;
-    return { mask, stats: { candidate_px: any, tool_seeds: toolSeeds } };
-  });
+  const mask = new Uint8Array(n);
+  const stats: Record<string, unknown> = {};
+  if (bx1 >= 0) {
+    // Work on the candidates' bounding box plus a margin: the watershed is the costly step.
+    const m = Math.ceil(3 * k);
+    const rx = Math.max(0, bx0 - m);
+    const ry = Math.max(0, by0 - m);
+    const rw = Math.min(W, bx1 + m + 1) - rx;
+    const rh = Math.min(H, by1 + m + 1) - ry;
+    stats.roi = [rx, ry, rw, rh];
+    withMats((track) => {
+      const crop = (src: Uint8Array, ch: number) => {
+        const mat = track(new cv.Mat(rh, rw, ch === 1 ? cv.CV_8UC1 : cv.CV_8UC4));
+        const d = mat.data as Uint8Array;
+        for (let y = 0; y < rh; y++) d.set(src.subarray(((ry + y) * W + rx) * ch, ((ry + y) * W + rx + rw) * ch), y * rw * ch);
+        return mat;
+      };
+      const c = crop(cand, 1);
+      const st = crop(strong, 1);
+      cv.morphologyEx(c, c, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
+      cv.morphologyEx(st, st, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2, 2))));
+      // Seeds: clearly-tool pixels, plus the deep interior of the candidates (light tools).
+      const core = track(new cv.Mat());
+      cv.erode(c, core, track(disk(cv, 2.5 * k)));
+      cv.bitwise_or(st, core, st);
+      const notPaper = track(new cv.Mat());
+      cv.dilate(c, notPaper, track(disk(cv, 1.0 * k)));
+      // Paper can also be seeded inside the candidate zone: pixels only mildly darker than paper
+      // (a shadowed gap between two handles) that are well away from any clearly-tool pixel.
+      const nearStrong = track(new cv.Mat());
+      cv.dilate(st, nearStrong, track(disk(cv, 0.8 * k)));
+      const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
+      const md = markers.data32S as Int32Array;
+      const sd = st.data as Uint8Array;
+      const np = notPaper.data as Uint8Array;
+      const ns = nearStrong.data as Uint8Array;
+      let toolSeeds = 0;
+      let innerPaper = 0;
+      for (let y = 0, i = 0; y < rh; y++)
+        for (let x = 0; x < rw; x++, i++) {
+          const gi = (ry + y) * W + rx + x;
+          if (sd[i]) {
+            md[i] = 2;
+            toolSeeds++;
+          } else if (!np[i] || excluded[gi]) md[i] = 1;
+          else if (!ns[i] && score[gi] < 0.85) {
+            md[i] = 1;
+            innerPaper++;
+          } else md[i] = 0;
+        }
+      stats.inner_paper_seed_px = innerPaper;
+      stats.tool_seed_px = toolSeeds;
+      if (!toolSeeds) return;
+      const rgba = crop(flat, 4);
+      const img3 = track(new cv.Mat());
+      cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
+      cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
+      cv.watershed(img3, markers);
+      for (let y = 0, i = 0; y < rh; y++)
+        for (let x = 0; x < rw; x++, i++) if (md[i] === 2) mask[(ry + y) * W + rx + x] = 1;
+    });
+  }
   const t4 = performance.now();
   return {
-    mask: result.mask,
+    mask,
     edgeImage: { width: W, height: H, data: flat },
     diagnostics: {
       segmenter: "classic",
       thresholds: { dark, chroma },
-      ...result.stats,
+      ...stats,
       timings_ms: { grid: +(t1 - t0).toFixed(1), paper: +(t2 - t1).toFixed(1), features: +(t3 - t2).toFixed(1), watershed: +(t4 - t3).toFixed(1) },
     },
   };

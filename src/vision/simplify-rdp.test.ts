@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { simplifyClosed, simplifyPolyline } from "./simplify-rdp.ts";
+import { balanceSimplified, simplifyClosed, simplifyPolyline } from "./simplify-rdp.ts";
 
 describe("RDP", () => {
   test("collinear points collapse", () => {
@@ -35,5 +35,21 @@ describe("RDP", () => {
     for (let i = 10; i > 0; i--) sq.push([i, 10]);
     for (let i = 10; i > 0; i--) sq.push([0, i]);
     expect(simplifyClosed(sq, 0.05).length).toBe(4);
+  });
+});
+
+describe("balanceSimplified", () => {
+  test("removes RDP's area loss on a circle and keeps deviation within tolerance", () => {
+    const pts: [number, number][] = [];
+    const R = 20;
+    for (let i = 0; i < 2000; i++) pts.push([R * Math.cos((i * Math.PI) / 1000), R * Math.sin((i * Math.PI) / 1000)]);
+    const tol = 0.3;
+    const s = simplifyClosed(pts, tol);
+    const b = balanceSimplified(s, pts);
+    const area = (p: [number, number][]) => Math.abs(p.reduce((acc, q, i) => acc + q[0] * p[(i + 1) % p.length][1] - p[(i + 1) % p.length][0] * q[1], 0) / 2);
+    const truth = Math.PI * R * R;
+    expect(Math.abs(area(s) / truth - 1)).toBeGreaterThan(0.005);
+    expect(Math.abs(area(b) / truth - 1)).toBeLessThan(0.001);
+    for (const p of b) expect(Math.abs(Math.hypot(p[0], p[1]) - R)).toBeLessThanOrEqual(tol);
   });
 });

@@ -7,13 +7,13 @@ import { getCv, withMats } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, MARKER_ORIGINS_MM, MARKER_QUIET_ZONE_MM, MARKER_SIZE_MM } from "./pad-spec.ts";
 import { checkPhotoQuality, estimateTiltDeg, measureSharpness, padScaleAtCentre } from "./photo-quality.ts";
 import { polygonArea } from "./polygon-area.ts";
-import { rgbaToGrey } from "./raster.ts";
+import { rgbaToGrey, type RgbaImage } from "./raster.ts";
 import { rectifyRegion } from "./rectify.ts";
 import { drawOutline, toPngDataUrl } from "./render-preview.ts";
 import { contourToSvg } from "./render-svg.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { getSegmenter, type SegmentOutput } from "./segmenter.ts";
-import { simplifyClosed } from "./simplify-rdp.ts";
+import { balanceSimplified, simplifyClosed } from "./simplify-rdp.ts";
 import { resolveTraceParams } from "./trace-params.ts";
 import type { ProgressFn, TraceParams, TraceResult } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
@@ -70,6 +70,17 @@ function closeMask(mask: Uint8Array, width: number, height: number, radiusPx: nu
 
 /** The whole scan: bytes -> outline in pad mm, preview, SVG. Runs inside a pool worker (needs OpenCV loaded). */
 export async function traceImage(bytes: Uint8Array, params: TraceParams, onProgress: ProgressFn = () => {}): Promise<TraceResult> {
+  return (await traceImageDetailed(bytes, params, onProgress)).result;
+}
+
+/** Intermediate rasters of a trace, for benchmarks and debugging. */
+export type TraceInternals = { rectified: RgbaImage; mask: Uint8Array; edgeImage: RgbaImage; pxPerMm: number; tracedMm: [number, number][] };
+
+export async function traceImageDetailed(
+  bytes: Uint8Array,
+  params: TraceParams,
+  onProgress: ProgressFn = () => {},
+): Promise<{ result: TraceResult; internals: TraceInternals }> {
   const timings: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -152,7 +163,7 @@ export async function traceImage(bytes: Uint8Array, params: TraceParams, onProgr
   lap("contour");
 
   onProgress(85, "Simplifying the outline");
-  let outline = simplifyClosed(contour.pointsMm, p.rdpToleranceMm);
+  let outline = balanceSimplified(simplifyClosed(contour.pointsMm, p.rdpToleranceMm), contour.pointsMm);
   if (p.allowanceMm) outline = offsetPolygon(outline, p.allowanceMm);
   if (outline.length < 3) throw new VisionError("The allowance shrinks the outline to nothing; use a smaller negative allowance.");
   const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -168,7 +179,8 @@ export async function traceImage(bytes: Uint8Array, params: TraceParams, onProgr
 
   onProgress(100, "Done");
   const total = Object.values(timings).reduce((a, b) => a + b, 0);
-  return {
+  const internals: TraceInternals = { rectified: image, mask: seg.mask, edgeImage: seg.edgeImage ?? image, pxPerMm: k, tracedMm: contour.pointsMm };
+  const result: TraceResult = {
     preview_png: preview,
     contour_points_px: pointsPx,
     contour_points_mm: pointsMm,
@@ -202,4 +214,5 @@ export async function traceImage(bytes: Uint8Array, params: TraceParams, onProgr
       timings_ms: { ...timings, total: +total.toFixed(1) },
     },
   };
+  return { result, internals };
 }

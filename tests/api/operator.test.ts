@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import DxfParser from "dxf-parser";
 import { eq } from "drizzle-orm";
 import { orderEvents, orders } from "../../db/schema";
@@ -6,6 +6,9 @@ import { demoLayout } from "../../db/seed/demo-layout";
 import { estimateMinutes } from "../../src/modules/operator/estimate";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { dataDigest, expectAccess, parseCsv, tokenFor } from "./support";
+
+// Seeding and argon2 hashing are slow on a loaded 2-core machine; 5 s is too tight.
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 let operator: string;
@@ -139,7 +142,7 @@ describe("cutting files", () => {
     expect(dxf.headers.get("content-disposition")).toContain(`filename="${number}.dxf"`);
     expect(dxf.text).toMatch(/\$INSUNITS\s+70\s+4\s/);
     const parsed = new DxfParser().parseSync(dxf.text)!;
-    const polylines = parsed.entities.filter((entity) => entity.type === "LWPOLYLINE") as { layer: string; shape?: boolean; vertices: unknown[] }[];
+    const polylines = parsed.entities.filter((entity) => entity.type === "LWPOLYLINE") as unknown as { layer: string; shape?: boolean; vertices: unknown[] }[];
     expect(polylines).toHaveLength(4);
     expect(polylines.every((entity) => entity.shape === true)).toBe(true);
     expect(polylines.filter((entity) => entity.layer === "POCKETS")).toHaveLength(3);

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { dataDigest, expectAccess, forgetToken, tokenFor, tokenForEmail } from "./support";
+
+// Seeding and argon2 hashing are slow on a loaded 2-core machine; 5 s is too tight.
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 let admin: string;

@@ -179,7 +179,9 @@ test("bulk-changes the status of selected orders", async () => {
 
 test("opens the order detail modal and downloads the CSV", async () => {
   const { context, page, errors } = await openAdmin();
-  await rows(page).first().waitFor();
+  // A seeded scanner order: it has addresses, events and a scanner job.
+  await page.getByTestId("orders-filter-type").selectOption("scanner");
+  await page.getByTestId("orders-page").filter({ hasText: "Page 1 of 1" }).waitFor();
   const number = (await page.getByTestId("orders-row-open").first().textContent())!;
   await page.getByTestId("orders-row-open").first().click();
   const dialog = page.getByRole("dialog", { name: `Order ${number}` });
@@ -191,6 +193,7 @@ test("opens the order detail modal and downloads the CSV", async () => {
   await dialog.getByText("Shipping", { exact: true }).waitFor();
   await dialog.getByText("Billing", { exact: true }).waitFor();
   expect(await page.getByTestId("order-detail-events").locator("li").count()).toBeGreaterThan(0);
+  await expect(dialog.getByText("No scanner job.").count()).resolves.toBe(0);
   await expect(page.getByTestId("order-detail-total").textContent()).resolves.toMatch(/^\d{1,3}(,\d{3})*\.\d{2} USD$/);
 
   const downloadEvent = page.waitForEvent("download");

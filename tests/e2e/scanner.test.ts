@@ -87,14 +87,14 @@ test(
     console.log(`scanned area ${area.toFixed(1)} mm², truth ${clip.truthAreaMm2.toFixed(1)} mm², error ${(error * 100).toFixed(2)} %`);
     expect(error).toBeLessThan(0.02);
 
-    await page.getByTestId("sc-name").fill("Synthetic blob");
+    await page.getByTestId("sc-name").fill("Synthetic wrench");
     await page.getByTestId("sc-save").click();
     await page.getByTestId("sc-idle").waitFor();
     await page.getByTestId("sc-queue-item").first().waitFor();
     // The queue survives a reload.
     await page.reload();
     await page.getByTestId("sc-queue-item").first().waitFor();
-    await expect(page.getByTestId("sc-queue").textContent()).resolves.toContain("Synthetic blob");
+    await expect(page.getByTestId("sc-queue").textContent()).resolves.toContain("Synthetic wrench");
 
     await page.getByTestId("sc-queue-finish").click();
     await page.waitForURL(/\/app\/scanner-layout$/);

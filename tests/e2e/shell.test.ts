@@ -45,8 +45,10 @@ async function contextAs(email: string | null, options: Parameters<Browser["newC
   const context = await browser.newContext(options);
   if (email) {
     const session = await login(email);
+    // Once per tab, so signing out stays signed out.
     await context.addInitScript((stored) => {
-      if (!localStorage.getItem("auth_token")) {
+      if (!sessionStorage.getItem("e2e-seeded")) {
+        sessionStorage.setItem("e2e-seeded", "1");
         localStorage.setItem("auth_token", stored.token);
         localStorage.setItem("auth_user", JSON.stringify(stored.user));
       }

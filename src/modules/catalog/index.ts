@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { jsonBody } from "../../shared/openapi-body";
+import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
 import { ADMIN_ROLES } from "../../shared/roles";
 import { ActiveQuery, BoxBody, IdParams } from "./model";
@@ -11,31 +12,31 @@ const boxId = (raw: string) => parseId(raw, BOX_NOT_FOUND);
 export const catalogModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin/catalog/boxes", tags: ["Admin: catalog"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
-    .get("/", ({ request }) => listBoxes(db, parseActiveFilter(new URL(request.url).searchParams.get("is_active"))), {
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
+    .get("", ({ request }) => listBoxes(db, parseActiveFilter(new URL(request.url).searchParams.get("is_active"))), {
       role: ADMIN_ROLES,
       query: ActiveQuery,
       detail: { summary: "List catalog products, active and archived (filter with ?is_active=true|false)" },
     })
     .post(
-      "/",
+      "",
       async ({ body, set }) => {
-        const box = await createBox(db, (body ?? {}) as Record<string, unknown>);
+        const box = await createBox(db, bodyFields(body));
         set.status = 201;
         return box;
       },
-      { role: ADMIN_ROLES, body: BoxBody, detail: { summary: "Create a catalog product; answers it (201)" } },
+      { role: ADMIN_ROLES, detail: { ...jsonBody(BoxBody), summary: "Create a catalog product; answers it (201)" } },
     )
     .get("/:id", ({ params }) => getBox(db, boxId(params.id)), {
       role: ADMIN_ROLES,
       params: IdParams,
       detail: { summary: "One catalog product" },
     })
-    .patch("/:id", ({ params, body }) => updateBox(db, boxId(params.id), (body ?? {}) as Record<string, unknown>), {
+    .patch("/:id", ({ params, body }) => updateBox(db, boxId(params.id), bodyFields(body)), {
       role: ADMIN_ROLES,
       params: IdParams,
-      body: BoxBody,
-      detail: { summary: "Edit a catalog product (partial; is_active true reopens an archived one)" },
+      detail: { ...jsonBody(BoxBody), summary: "Edit a catalog product (partial; is_active true reopens an archived one)" },
     })
     .delete("/:id", ({ params }) => archiveBox(db, boxId(params.id)), {
       role: ADMIN_ROLES,

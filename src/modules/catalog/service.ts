@@ -63,8 +63,8 @@ export async function createBox(db: Db, body: Record<string, unknown>) {
 
 /** Partial edit; reopening an archived product is a PATCH with is_active true. */
 export async function updateBox(db: Db, id: number, body: Record<string, unknown>) {
-  const values = parseBox(body, "update");
   await loadBox(db, id);
+  const values = parseBox(body, "update");
   if (!Object.keys(values).length) return getBox(db, id);
   const [row] = await db.update(catalogBoxes).set({ ...values, updatedAt: nowIso() }).where(eq(catalogBoxes.id, id)).returning();
   return serializeBox(row!);

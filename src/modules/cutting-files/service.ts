@@ -90,7 +90,8 @@ export async function generateCuttingFile(db: Db, actor: Actor, orderId: number)
   });
 }
 
-export function parseFormat(raw: string | null): CuttingFormat {
+export function parseFormat(raw: unknown): CuttingFormat {
+  if (raw !== null && raw !== undefined && typeof raw !== "string") throw badRequest("format must be dxf, svg or pdf.");
   const format = (raw ?? "").trim().toLowerCase() || "dxf";
   if (!(format in CUTTING_FORMATS)) throw badRequest(`Unknown format "${format.slice(0, 20)}". Use dxf, svg or pdf.`);
   return format as CuttingFormat;

@@ -1,12 +1,13 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { loadDashboardSummary } from "./service";
 
 export const dashboardModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/dashboard", tags: ["Dashboard"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
     .get("/summary", ({ user }) => loadDashboardSummary(db, user.id), {
       role: "any",
       detail: {

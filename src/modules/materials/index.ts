@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { jsonBody } from "../../shared/openapi-body";
+import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
 import { ADMIN_ROLES } from "../../shared/roles";
 import { ActiveQuery, IdParams } from "../catalog/model";
@@ -13,31 +14,31 @@ const materialId = (raw: string) => parseId(raw, MATERIAL_NOT_FOUND);
 export const materialsModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin/calculator/materials", tags: ["Admin: materials"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
-    .get("/", ({ request }) => listMaterials(db, parseActiveFilter(new URL(request.url).searchParams.get("is_active"))), {
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
+    .get("", ({ request }) => listMaterials(db, parseActiveFilter(new URL(request.url).searchParams.get("is_active"))), {
       role: ADMIN_ROLES,
       query: ActiveQuery,
       detail: { summary: "List calculator materials, active and archived (filter with ?is_active=true|false)" },
     })
     .post(
-      "/",
+      "",
       async ({ body, set }) => {
-        const material = await createMaterial(db, (body ?? {}) as Record<string, unknown>);
+        const material = await createMaterial(db, bodyFields(body));
         set.status = 201;
         return material;
       },
-      { role: ADMIN_ROLES, body: MaterialBody, detail: { summary: "Create a material; answers it (201)" } },
+      { role: ADMIN_ROLES, detail: { ...jsonBody(MaterialBody), summary: "Create a material; answers it (201)" } },
     )
     .get("/:id", ({ params }) => getMaterial(db, materialId(params.id)), {
       role: ADMIN_ROLES,
       params: IdParams,
       detail: { summary: "One material" },
     })
-    .patch("/:id", ({ params, body }) => updateMaterial(db, materialId(params.id), (body ?? {}) as Record<string, unknown>), {
+    .patch("/:id", ({ params, body }) => updateMaterial(db, materialId(params.id), bodyFields(body)), {
       role: ADMIN_ROLES,
       params: IdParams,
-      body: MaterialBody,
-      detail: { summary: "Edit a material (partial; is_active true reopens an archived one)" },
+      detail: { ...jsonBody(MaterialBody), summary: "Edit a material (partial; is_active true reopens an archived one)" },
     })
     .delete("/:id", ({ params }) => archiveMaterial(db, materialId(params.id)), {
       role: ADMIN_ROLES,

@@ -64,8 +64,8 @@ export async function createMaterial(db: Db, body: Record<string, unknown>) {
 }
 
 export async function updateMaterial(db: Db, id: number, body: Record<string, unknown>) {
-  const values = parseMaterial(body, "update");
   await loadMaterial(db, id);
+  const values = parseMaterial(body, "update");
   if (!Object.keys(values).length) return getMaterial(db, id);
   const [row] = await db.update(materials).set({ ...values, updatedAt: nowIso() }).where(eq(materials.id, id)).returning();
   return serializeMaterial(row!);

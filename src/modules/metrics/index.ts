@@ -1,13 +1,14 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { ADMIN_ROLES } from "../../shared/roles";
 import { loadMetrics } from "./service";
 
 export const metricsModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin", tags: ["Admin: metrics"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
     .get("/metrics", () => loadMetrics(db), {
       role: ADMIN_ROLES,
       detail: {

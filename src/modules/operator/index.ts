@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { jsonBody } from "../../shared/openapi-body";
+import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
 import { badRequest } from "../../shared/errors";
 import { parseId } from "../../shared/ids";
@@ -17,7 +18,8 @@ const orderId = (raw: string) => parseId(raw, ORDER_NOT_FOUND);
 export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
   new Elysia({ prefix: "/operator", tags: ["Operator"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
     .get("/dashboard", () => operatorDashboard(db), {
       role: OPERATOR_ROLES,
       detail: {
@@ -26,11 +28,10 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
           "Every order except cancelled ones and work completed more than 30 days ago; urgent, then high, then oldest first; at most 500 cards. `blocks` lists what stops production; `estimatedTime` is whole minutes from the cut length and the material.",
       },
     })
-    .patch("/orders/:id/production-status", ({ params, body, user }) => setProductionStatus(db, actorOf(user), orderId(params.id), body?.status), {
+    .patch("/orders/:id/production-status", ({ params, body, user }) => setProductionStatus(db, actorOf(user), orderId(params.id), bodyFields(body).status), {
       role: OPERATOR_ROLES,
       params: IdParams,
-      body: ProductionStatusBody,
-      detail: { summary: "Set the production status (any to any; unchanged is a no-op); answers the card" },
+      detail: { ...jsonBody(ProductionStatusBody), summary: "Set the production status (any to any; unchanged is a no-op); answers the card" },
     })
     .post(
       "/orders/:id/generate-cutting-file",
@@ -58,16 +59,16 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
       params: IdParams,
       detail: { summary: "Complete production (completed + fulfilment time, order fulfilled); 409 unless in progress" },
     })
-    .post("/orders/:id/report-issue", ({ params, body, user }) => reportIssue(db, actorOf(user), orderId(params.id), body?.reason), {
+    .post("/orders/:id/report-issue", ({ params, body, user }) => reportIssue(db, actorOf(user), orderId(params.id), bodyFields(body).reason), {
       role: OPERATOR_ROLES,
       params: IdParams,
-      body: IssueBody,
-      detail: { summary: "Report a production issue {reason}: status issue, reason kept on the order and in an event" },
+      detail: { ...jsonBody(IssueBody), summary: "Report a production issue {reason}: status issue, reason kept on the order and in an event" },
     })
     .get(
       "/orders/:id/download-cutting-file",
       async ({ params, request }) => {
         const id = orderId(params.id);
+        await loadOrderRow(db, id);
         const format = parseFormat(new URL(request.url).searchParams.get("format"));
         const file = await loadCuttingFile(db, id, format);
         // The SVG is our own output, but a served SVG is a document: forbid any script in it anyway.
@@ -90,16 +91,17 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
       async ({ params, body, user }) => {
         const id = orderId(params.id);
         await loadOrderRow(db, id);
-        const file = body?.file?.trim() || "cutting-file";
+        const { file: rawFile, format: rawFormat } = bodyFields(body);
+        if (rawFile !== undefined && rawFile !== null && typeof rawFile !== "string") throw badRequest('file must be "cutting-file" or "csv".');
+        const file = rawFile?.trim() || "cutting-file";
         if (file === "csv") return signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-original-csv`);
         if (file !== "cutting-file") throw badRequest('file must be "cutting-file" or "csv".');
-        const format = parseFormat(body?.format ?? null);
+        const format = parseFormat(rawFormat);
         return signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-cutting-file`, { format });
       },
       {
         role: OPERATOR_ROLES,
         params: IdParams,
-        body: LinkBody,
-        detail: { summary: "A 5-minute signed URL for a cutting-file or CSV download opened in a new window" },
+        detail: { ...jsonBody(LinkBody), summary: "A 5-minute signed URL for a cutting-file or CSV download opened in a new window" },
       },
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { materials, orderItems, orders } from "../../../db/schema";
 import { badRequest, conflict } from "../../shared/errors";
@@ -85,34 +85,50 @@ export async function loadCard(db: Db, id: number): Promise<OperatorCard> {
   return (await cardsFor(db, [row]))[0]!;
 }
 
-const priorityRank = sql`case ${orders.priority} when 'urgent' then 0 when 'high' then 1 else 2 end`;
-
 /**
  * The board: every order except cancelled ones and work completed more than 30 days ago;
- * urgent first, then high, then oldest first; at most 500 cards. Ids are chosen first on
- * narrow columns so a 100k-order table never drags every layout through the sort.
+ * urgent first, then high, then normal, oldest first within each; at most 500 cards. One query
+ * per priority walks the (priority, created_at, …) index in order and stops at the limit, so a
+ * 100k-order table is never sorted; the wide rows are read only for the chosen ids.
  */
 export async function operatorDashboard(db: Db): Promise<OperatorCard[]> {
   const cutoff = new Date(Date.now() - COMPLETED_VISIBLE_DAYS * 86_400_000).toISOString();
-  const picked = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        ne(orders.status, "cancelled"),
-        or(ne(orders.productionStatus, "completed"), isNull(orders.fulfilledAt), gte(orders.fulfilledAt, cutoff)),
-      ),
-    )
-    .orderBy(priorityRank, asc(orders.createdAt), asc(orders.id))
-    .limit(MAX_CARDS);
-  if (!picked.length) return [];
-  const rows = await db.select().from(orders).where(inArray(orders.id, picked.map((row) => row.id)));
+  const ids: number[] = [];
+  for (const priority of ["urgent", "high", "normal"]) {
+    if (ids.length >= MAX_CARDS) break;
+    const picked = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.priority, priority),
+          ne(orders.status, "cancelled"),
+          or(ne(orders.productionStatus, "completed"), isNull(orders.fulfilledAt), gte(orders.fulfilledAt, cutoff)),
+        ),
+      )
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(MAX_CARDS - ids.length);
+    ids.push(...picked.map((row) => row.id));
+  }
+  // Orders with a priority outside the vocabulary (hand-edited data) still show, last.
+  if (ids.length < MAX_CARDS) {
+    const others = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(notInArray(orders.priority, ["urgent", "high", "normal"]), ne(orders.status, "cancelled")))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(MAX_CARDS - ids.length);
+    ids.push(...others.map((row) => row.id));
+  }
+  if (!ids.length) return [];
+  const rows = await db.select().from(orders).where(inArray(orders.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return cardsFor(db, picked.map((row) => byId.get(row.id)!).filter(Boolean));
+  return cardsFor(db, ids.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined));
 }
 
 /** Card selector or drag: any production status to any other; the same status is a no-op without an event. */
 export async function setProductionStatus(db: Db, actor: Actor, id: number, rawStatus: unknown) {
+  await loadOrderRow(db, id);
   const status = checkProductionStatus(rawStatus);
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
@@ -179,6 +195,7 @@ export function parseReason(raw: unknown): string {
 
 /** Issue: status `issue`, the reason on the order (shown as a block) and in the event. */
 export async function reportIssue(db: Db, actor: Actor, id: number, rawReason: unknown) {
+  await loadOrderRow(db, id);
   const reason = parseReason(rawReason);
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { ADMIN_ROLES } from "../../shared/roles";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { jsonBody } from "../../shared/openapi-body";
+import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
 import { parseId } from "../../shared/ids";
 import { orderCsv } from "./csv";
@@ -20,8 +21,9 @@ export async function orderCsvResponse(db: AppDeps["db"], id: number) {
 export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
   new Elysia({ prefix: "/admin/orders", tags: ["Admin: orders"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
-    .get("/", ({ request }) => listOrders(db, parseOrderListQuery(request.url)), {
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
+    .get("", ({ request }) => listOrders(db, parseOrderListQuery(request.url)), {
       role: ADMIN_ROLES,
       query: OrderListQuery,
       detail: {
@@ -31,42 +33,39 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
       },
     })
     .post(
-      "/",
+      "",
       async ({ body, user, set }) => {
-        const order = await createOrder(db, actorOf(user), (body ?? {}) as Record<string, unknown>);
+        const order = await createOrder(db, actorOf(user), bodyFields(body));
         set.status = 201;
         return order;
       },
       {
         role: ADMIN_ROLES,
-        body: OrderBody,
         detail: {
+          ...jsonBody(OrderBody),
           summary: "Create an order (totals computed from the items)",
           description: "Item total = quantity × unit_price; subtotal = total = sum of item totals. Client subtotal/total are only used when the order has no items.",
         },
       },
     )
-    .post("/bulk-status", ({ body, user }) => bulkSetStatus(db, actorOf(user), (body ?? {}) as Record<string, unknown>), {
+    .post("/bulk-status", ({ body, user }) => bulkSetStatus(db, actorOf(user), bodyFields(body)), {
       role: ADMIN_ROLES,
-      body: BulkStatusBody,
-      detail: { summary: "Set one status on many orders; answers {updated, unchanged, not_found}" },
+      detail: { ...jsonBody(BulkStatusBody), summary: "Set one status on many orders; answers {updated, unchanged, not_found}" },
     })
     .get("/:id", ({ params }) => loadOrderDetail(db, orderId(params.id)), {
       role: ADMIN_ROLES,
       params: IdParams,
       detail: { summary: "One order with items, addresses, events (newest first) and scanner job" },
     })
-    .patch("/:id", ({ params, body, user }) => updateOrder(db, actorOf(user), orderId(params.id), (body ?? {}) as Record<string, unknown>), {
+    .patch("/:id", ({ params, body, user }) => updateOrder(db, actorOf(user), orderId(params.id), bodyFields(body)), {
       role: ADMIN_ROLES,
       params: IdParams,
-      body: OrderBody,
-      detail: { summary: "Edit an order (only the sent fields change; items and addresses are replaced when sent)" },
+      detail: { ...jsonBody(OrderBody), summary: "Edit an order (only the sent fields change; items and addresses are replaced when sent)" },
     })
-    .patch("/:id/status", ({ params, body, user }) => setOrderStatus(db, actorOf(user), orderId(params.id), body?.status), {
+    .patch("/:id/status", ({ params, body, user }) => setOrderStatus(db, actorOf(user), orderId(params.id), bodyFields(body).status), {
       role: ADMIN_ROLES,
       params: IdParams,
-      body: StatusBody,
-      detail: { summary: "Set the order status (no event when unchanged)" },
+      detail: { ...jsonBody(StatusBody), summary: "Set the order status (no event when unchanged)" },
     })
     .get("/:id/download-csv", ({ params }) => orderCsvResponse(db, orderId(params.id)), {
       role: ADMIN_ROLES,

@@ -130,11 +130,11 @@ export async function listOrders(db: Db, query: OrderListQuery) {
   const descending = query.sort.startsWith("-");
   const column = SORT_COLUMNS[query.sort.replace(/^-/, "")]!;
   const direction = descending ? desc : asc;
-  const itemsCount = sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 
-  const [rows, [{ total }], statusRows] = await Promise.all([
+  // Two phases: pick one page of ids on narrow (index-covered) columns, then read those rows.
+  const [page, [{ total }], statusRows] = await Promise.all([
     db
-      .select({ order: orders, itemsCount })
+      .select({ id: orders.id })
       .from(orders)
       .where(where)
       .orderBy(direction(column), direction(orders.id))
@@ -147,6 +147,11 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       .where(base.length ? and(...base) : undefined)
       .groupBy(orders.status),
   ]);
+  const ids = page.map((row) => row.id);
+  const itemsCount = sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+  const fetched = ids.length ? await db.select({ order: orders, itemsCount }).from(orders).where(inArray(orders.id, ids)) : [];
+  const byId = new Map(fetched.map((row) => [row.order.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 
   const statusCounts = Object.fromEntries(ORDER_STATUSES.map((status) => [status.value, 0])) as Record<string, number>;
   for (const row of statusRows) statusCounts[row.status] = row.count;

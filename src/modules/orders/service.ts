@@ -196,6 +196,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * fields with from/to (items and addresses as counts and totals, not whole copies).
  */
 export async function updateOrder(db: Db, actor: Actor, id: number, body: Record<string, unknown>) {
+  await loadOrderRow(db, id);
   const input = parseOrderInput(body, "update");
   await assertReferences(db, input);
   try {
@@ -269,6 +270,7 @@ export async function updateOrder(db: Db, actor: Actor, id: number, body: Record
 }
 
 export async function setOrderStatus(db: Db, actor: Actor, id: number, rawStatus: unknown) {
+  await loadOrderRow(db, id);
   const status = checkStatus(rawStatus);
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);

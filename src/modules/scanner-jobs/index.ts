@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { jsonBody } from "../../shared/openapi-body";
+import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
 import { IdParams, JobBody, JobListQuery, ProcessBody } from "./model";
 import { getJob, JOB_NOT_FOUND, listJobs, processLayout, submitJob } from "./service";
@@ -8,7 +9,8 @@ import { getJob, JOB_NOT_FOUND, listJobs, processLayout, submitJob } from "./ser
 export const scannerJobsModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/scanner", tags: ["Scanner jobs"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
     .get("/jobs", ({ user, request }) => listJobs(db, user, request.url), {
       role: "any",
       query: JobListQuery,
@@ -17,14 +19,14 @@ export const scannerJobsModule = ({ db, auth }: AppDeps) =>
     .post(
       "/jobs",
       async ({ user, body, set }) => {
-        const job = await submitJob(db, user, (body ?? {}) as Record<string, unknown>);
+        const job = await submitJob(db, user, bodyFields(body));
         set.status = 201;
         return job;
       },
       {
         role: "any",
-        body: JobBody,
         detail: {
+          ...jsonBody(JobBody),
           summary: "Submit one placed tool of a layout (creates or extends the customer's project and scanner order)",
           description:
             "The SVG is regenerated from calibration_payload.contour_points_mm (3–5000 finite points); client contour_svg is never stored. preview_data_url is kept only as a base64 PNG/JPEG data URL ≤ 1.5 MB.",
@@ -36,10 +38,10 @@ export const scannerJobsModule = ({ db, auth }: AppDeps) =>
       params: IdParams,
       detail: { summary: "One scanner job with its preview image" },
     })
-    .post("/process", ({ user, body }) => processLayout(db, user, (body ?? {}) as Record<string, unknown>), {
+    .post("/process", ({ user, body }) => processLayout(db, user, bodyFields(body)), {
       role: "any",
-      body: ProcessBody,
       detail: {
+        ...jsonBody(ProcessBody),
         summary: "Hand a submitted layout over for production: {layout_id} or {job_ids}",
         description:
           "Pending jobs become queued, a draft order becomes quoted (awaiting review) and its cutting file is queued for generation (file_status needs_generation). Idempotent. Answers {layout_id, queued, orders: [{order_id, order_number, project_id, reference_code, status, file_status, queued}]}.",

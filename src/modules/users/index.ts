@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { requireCredentials } from "../../shared/credentials";
+import { jsonBody } from "../../shared/openapi-body";
+import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
 import { ADMIN_ROLES } from "../../shared/roles";
 import { IdParams, UserBody } from "./model";
@@ -11,7 +12,8 @@ const userId = (raw: string) => parseId(raw, USER_NOT_FOUND);
 export const usersModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin", tags: ["Admin: users"] })
     .use(auth)
-    .onTransform(({ request }) => requireCredentials(request))
+    .onParse(parseJsonObject)
+    .onTransform(guardRequest)
     .get("/user-roles", () => listRoles(), {
       role: ADMIN_ROLES,
       detail: { summary: "Roles that can be assigned: {results: [{code, name}]}" },
@@ -23,14 +25,13 @@ export const usersModule = ({ db, auth }: AppDeps) =>
     .post(
       "/users",
       async ({ body, user, set }) => {
-        const created = await createUser(db, user, (body ?? {}) as Record<string, unknown>);
+        const created = await createUser(db, user, bodyFields(body));
         set.status = 201;
         return created;
       },
       {
         role: ADMIN_ROLES,
-        body: UserBody,
-        detail: { summary: "Create a user (e-mail, role and a password of ≥ 8 characters required); 409 on a taken e-mail" },
+        detail: { ...jsonBody(UserBody), summary: "Create a user (e-mail, role and a password of ≥ 8 characters required); 409 on a taken e-mail" },
       },
     )
     .get("/users/:id", ({ params }) => getUser(db, userId(params.id)), {
@@ -38,11 +39,11 @@ export const usersModule = ({ db, auth }: AppDeps) =>
       params: IdParams,
       detail: { summary: "One user" },
     })
-    .patch("/users/:id", ({ params, body, user }) => updateUser(db, user, userId(params.id), (body ?? {}) as Record<string, unknown>), {
+    .patch("/users/:id", ({ params, body, user }) => updateUser(db, user, userId(params.id), bodyFields(body)), {
       role: ADMIN_ROLES,
       params: IdParams,
-      body: UserBody,
       detail: {
+        ...jsonBody(UserBody),
         summary: "Edit a user (partial; blank password keeps it); deactivation or a new password signs the user out everywhere",
       },
     });

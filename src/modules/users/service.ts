@@ -150,9 +150,9 @@ export async function createUser(db: Db, actor: AuthUser, body: Record<string, u
  * token_version, which kills every token issued before.
  */
 export async function updateUser(db: Db, actor: AuthUser, id: number, body: Record<string, unknown>) {
-  const input = parseUser(body, "update");
   const row = await db.query.users.findFirst({ where: eq(users.id, id) });
   if (!row) throw notFound(USER_NOT_FOUND);
+  const input = parseUser(body, "update");
   const actorIsSuper = actor.roleCode === "super_admin";
   if (!actorIsSuper && (row.roleCode === "super_admin" || input.roleCode === "super_admin")) throw forbidden(SUPER_ONLY);
   const self = actor.id === row.id;

@@ -80,6 +80,35 @@ export function dilateDisk(mask: Uint8Array, width: number, height: number, r: n
 export function openClose(mask: Uint8Array, width: number, height: number, sizePx: number): Uint8Array {
   if (!(sizePx > 1)) return mask;
   const r = sizePx / 2;
-  const opened = dilateDisk(erodeDisk(mask, width, height, r), width, height, r);
-  return erodeDisk(dilateDisk(opened, width, height, r), width, height, r);
+  // Nothing can change farther than r from the foreground: work on its padded bounding box only.
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++)
+      if (mask[row + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        y1 = y;
+      }
+  }
+  if (x1 < 0) return new Uint8Array(width * height);
+  const pad = Math.ceil(r) + 2;
+  // Keep the image border where it is: outside pixels must not count as background for erosion.
+  const cx0 = x0 - pad <= 0 ? 0 : x0 - pad;
+  const cy0 = y0 - pad <= 0 ? 0 : y0 - pad;
+  const cx1 = x1 + pad >= width - 1 ? width - 1 : x1 + pad;
+  const cy1 = y1 + pad >= height - 1 ? height - 1 : y1 + pad;
+  const cw = cx1 - cx0 + 1;
+  const ch = cy1 - cy0 + 1;
+  const crop = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) crop.set(mask.subarray((cy0 + y) * width + cx0, (cy0 + y) * width + cx0 + cw), y * cw);
+  const opened = dilateDisk(erodeDisk(crop, cw, ch, r), cw, ch, r);
+  const cleaned = erodeDisk(dilateDisk(opened, cw, ch, r), cw, ch, r);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < ch; y++) out.set(cleaned.subarray(y * cw, (y + 1) * cw), (cy0 + y) * width + cx0);
+  return out;
 }

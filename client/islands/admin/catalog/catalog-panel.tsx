@@ -65,6 +65,7 @@ export function CatalogPanel() {
         <div className="adm-form-card">
           <ProductForm
             key={formKey}
+            focusOnMount={formKey > 0}
             product={editing}
             failure={failure}
             onCancel={() => startEdit(null)}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field } from "../../../components/ui";
 import { numberOrNull, textOrNull, toInput } from "../shared/form-values";
 import type { Product } from "../types";
@@ -56,15 +56,19 @@ export function ProductForm({
   failure,
   onSave,
   onCancel,
+  focusOnMount = false,
 }: {
   product: Product | null;
   failure: string | null;
   onSave: (body: ReturnType<typeof productPayload>) => Promise<void>;
   onCancel: () => void;
+  /** Set when the form is re-created after Save, Cancel, Edit or Reopen, so keyboard focus lands in it. */
+  focusOnMount?: boolean;
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(product));
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const saveRef = useRef<HTMLButtonElement>(null);
   const editing = product !== null;
   const set = (key: keyof Values, value: string) => setValues((previous) => ({ ...previous, [key]: value }));
 
@@ -78,6 +82,8 @@ export function ProductForm({
     setBusy(true);
     await onSave(productPayload(values));
     setBusy(false);
+    // Still mounted means the save failed (success re-creates the form): focus back on Save.
+    requestAnimationFrame(() => saveRef.current?.focus());
   };
 
   return (
@@ -88,7 +94,7 @@ export function ProductForm({
       {editing && !product.is_active ? <p className="adm-muted">Save to make this product active again.</p> : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Field label="Name" required error={nameError ?? undefined}>
-        <input value={values.name} onChange={(event) => set("name", event.target.value)} data-testid="product-name" />
+        <input value={values.name} onChange={(event) => set("name", event.target.value)} autoFocus={focusOnMount} data-testid="product-name" />
       </Field>
       <div className="adm-form-grid">
         <Field label="Manufacturer">
@@ -107,7 +113,7 @@ export function ProductForm({
         <textarea rows={3} value={values.description} onChange={(event) => set("description", event.target.value)} data-testid="product-description" />
       </Field>
       <div className="adm-form-actions">
-        <Button variant="primary" type="submit" busy={busy} data-testid="product-save">
+        <Button ref={saveRef} variant="primary" type="submit" busy={busy} data-testid="product-save">
           {busy ? "Saving…" : "Save"}
         </Button>
         {editing ? (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field } from "../../../components/ui";
 import { integerOrNull, numberOrNull, textOrNull, toInput } from "../shared/form-values";
 import type { Material } from "../types";
@@ -67,15 +67,19 @@ export function MaterialForm({
   failure,
   onSave,
   onCancel,
+  focusOnMount = false,
 }: {
   material: Material | null;
   failure: string | null;
   onSave: (body: ReturnType<typeof materialPayload>) => Promise<void>;
   onCancel: () => void;
+  /** Set when the form is re-created after Save, Cancel, Edit or Reopen, so keyboard focus lands in it. */
+  focusOnMount?: boolean;
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(material));
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const saveRef = useRef<HTMLButtonElement>(null);
   const editing = material !== null;
   const set = (key: keyof Values, value: string) => setValues((previous) => ({ ...previous, [key]: value }));
 
@@ -89,6 +93,8 @@ export function MaterialForm({
     setBusy(true);
     await onSave(materialPayload(values));
     setBusy(false);
+    // Still mounted means the save failed (success re-creates the form): focus back on Save.
+    requestAnimationFrame(() => saveRef.current?.focus());
   };
 
   return (
@@ -99,7 +105,7 @@ export function MaterialForm({
       {editing && !material.is_active ? <p className="adm-muted">Save to make this material active again.</p> : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Field label="Material name" required error={nameError ?? undefined}>
-        <input value={values.name} onChange={(event) => set("name", event.target.value)} data-testid="material-name" />
+        <input value={values.name} onChange={(event) => set("name", event.target.value)} autoFocus={focusOnMount} data-testid="material-name" />
       </Field>
       <div className="adm-form-grid">
         <Field label="Supplier">
@@ -121,7 +127,7 @@ export function MaterialForm({
         <textarea rows={3} value={values.notes} onChange={(event) => set("notes", event.target.value)} data-testid="material-notes" />
       </Field>
       <div className="adm-form-actions">
-        <Button variant="primary" type="submit" busy={busy} data-testid="material-save">
+        <Button ref={saveRef} variant="primary" type="submit" busy={busy} data-testid="material-save">
           {busy ? "Saving…" : "Save"}
         </Button>
         {editing ? (

@@ -73,6 +73,7 @@ export function MaterialsPanel() {
         <div className="adm-form-card">
           <MaterialForm
             key={formKey}
+            focusOnMount={formKey > 0}
             material={editing}
             failure={failure}
             onCancel={() => startEdit(null)}

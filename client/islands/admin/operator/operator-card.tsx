@@ -111,7 +111,7 @@ export function OperatorCard({
       ) : null}
       <div className="adm-card-status">
         <label htmlFor={selectId}>Status</label>
-        <select id={selectId} value={status} disabled={busy} onChange={(event) => onStatus(event.target.value)} data-testid="operator-card-status">
+        <select id={selectId} value={status} aria-busy={busy || undefined} onChange={(event) => onStatus(event.target.value)} data-testid="operator-card-status">
           {PRODUCTION_COLUMNS.map((column) => (
             <option key={column.value} value={column.value}>
               {column.label}

@@ -13,32 +13,38 @@ export function OperatorPanel() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<Card | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
-  const refocusId = useRef<number | null>(null);
+  const refocus = useRef<{ id: number; target: "status" | "actions" } | null>(null);
 
-  // A card changed by its status select re-mounts in another column: keep keyboard focus on it.
+  // A card re-mounts in another column after a change, and a pressed action button may vanish:
+  // keep keyboard focus on the same card (its select, or its first action button).
   useEffect(() => {
-    const id = refocusId.current;
-    if (id === null) return;
-    const select = boardRef.current?.querySelector<HTMLSelectElement>(`[data-order-id="${id}"] select`);
-    if (select && document.activeElement !== select) {
-      select.focus();
-      refocusId.current = null;
-    }
+    const pending = refocus.current;
+    if (!pending) return;
+    const card = boardRef.current?.querySelector<HTMLElement>(`[data-order-id="${pending.id}"]`);
+    if (card?.getAttribute("aria-busy") === "true") return;
+    const target =
+      pending.target === "actions"
+        ? (card?.querySelector<HTMLElement>(".adm-card-actions button:not(:disabled)") ?? card?.querySelector<HTMLElement>("select"))
+        : card?.querySelector<HTMLElement>("select");
+    if (!target) return;
+    if (document.activeElement !== target) target.focus();
+    if (document.activeElement === target) refocus.current = null;
   });
 
   const changeStatus = async (card: Card, status: string, fromKeyboard: boolean) => {
-    if (productionStatusOf(card.productionStatus) === status) return;
-    if (fromKeyboard) refocusId.current = card.id;
+    if (productionStatusOf(card.productionStatus) === status || board.busyIds.has(card.id)) return;
+    if (fromKeyboard) refocus.current = { id: card.id, target: "status" };
     setActionError(null);
     const failure = await board.setStatus(card, status);
     if (failure) setActionError(failure);
   };
 
-  const run = async (card: Card, action: OperatorAction, body?: unknown) => {
+  const run = async (card: Card, action: OperatorAction) => {
+    const fromKeyboard = document.activeElement instanceof HTMLElement && document.activeElement.closest(".adm-card") !== null;
+    if (fromKeyboard) refocus.current = { id: card.id, target: "actions" };
     setActionError(null);
-    const failure = await board.runAction(card, action, body);
+    const failure = await board.runAction(card, action);
     if (failure) setActionError(failure);
-    return failure;
   };
 
   const cards = board.cards ?? [];
@@ -47,7 +53,7 @@ export function OperatorPanel() {
       <div className="adm-panel-head">
         <h2 className="adm-panel-title">Operator panel</h2>
         <div className="adm-panel-actions">
-          <Button onClick={() => void board.reload()} busy={board.loading && board.cards !== null} data-testid="operator-refresh">
+          <Button onClick={() => void board.reload()} aria-busy={(board.loading && board.cards !== null) || undefined} data-testid="operator-refresh">
             {board.loading && board.cards !== null ? "Refreshing…" : "Refresh"}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, Modal } from "../../../components/ui";
 
 const FORM_ID = "adm-report-issue";
@@ -17,17 +17,22 @@ export function ReportIssueDialog({
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
     if (!text) {
       setError("Describe the issue.");
+      reasonRef.current?.focus();
       return;
     }
     setBusy(true);
-    setFailure(await onSubmit(text));
+    const message = await onSubmit(text);
+    setFailure(message);
     setBusy(false);
+    // The submit button was disabled while busy; put focus back so Escape and Tab keep working.
+    if (message) requestAnimationFrame(() => reasonRef.current?.focus());
   };
 
   return (
@@ -49,6 +54,7 @@ export function ReportIssueDialog({
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <Field label="Reason" required error={error ?? undefined}>
           <textarea
+            ref={reasonRef}
             rows={4}
             value={reason}
             onChange={(event) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Button, LoadingText, Modal } from "../../../components/ui";
 import { apiRequest } from "../../../lib/api";
 import { loadErrorMessage } from "../shared/error-message";
@@ -26,6 +26,7 @@ export function OrderDetailModal({
   const [status, setStatus] = useState("");
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const statusRef = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
     if (orderId === null) return;
@@ -57,6 +58,8 @@ export function OrderDetailModal({
       setNotice({ tone: "error", text: "Failed to update order status." });
     } finally {
       setSaving(false);
+      // The button disables itself while saving: keep keyboard focus inside the dialog.
+      requestAnimationFrame(() => statusRef.current?.focus());
     }
   };
 
@@ -143,7 +146,7 @@ export function OrderDetailModal({
               <div className="adm-inline-form">
                 <label className="adm-inline-field">
                   <span>Change status</span>
-                  <select value={status} onChange={(event) => setStatus(event.target.value)} data-testid="order-detail-status">
+                  <select ref={statusRef} value={status} onChange={(event) => setStatus(event.target.value)} data-testid="order-detail-status">
                     {statuses.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}

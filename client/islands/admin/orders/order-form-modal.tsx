@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, LoadingText, Modal } from "../../../components/ui";
 import { apiRequest } from "../../../lib/api";
 import { loadErrorMessage } from "../shared/error-message";
@@ -38,6 +38,8 @@ export function OrderFormModal({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (editId === null) return;
@@ -57,7 +59,10 @@ export function OrderFormModal({
     if (!form || saving) return;
     const found = validateOrderForm(form);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setSaving(true);
     setSaveError(null);
     try {
@@ -70,6 +75,7 @@ export function OrderFormModal({
     } catch (error) {
       console.warn("Order save failed", error);
       setSaveError("Failed to save order.");
+      requestAnimationFrame(() => saveRef.current?.focus());
     } finally {
       setSaving(false);
     }
@@ -85,7 +91,7 @@ export function OrderFormModal({
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form={FORM_ID} busy={saving} disabled={!form} data-testid="order-form-save">
+          <Button ref={saveRef} variant="primary" type="submit" form={FORM_ID} busy={saving} disabled={!form} data-testid="order-form-save">
             {saving ? "Saving…" : editId === null ? "Create order" : "Save changes"}
           </Button>
         </>
@@ -94,7 +100,7 @@ export function OrderFormModal({
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
       {!form && !loadError ? <LoadingText>Loading order…</LoadingText> : null}
       {form ? (
-        <form id={FORM_ID} className="adm-order-form" noValidate onSubmit={submit} data-testid="order-form">
+        <form ref={formRef} id={FORM_ID} className="adm-order-form" noValidate onSubmit={submit} data-testid="order-form">
           {saveError ? <Alert tone="error">{saveError}</Alert> : null}
           <div className="adm-form-grid">
             <Field label="Order number" required error={errors.orderNumber}>

@@ -61,7 +61,7 @@ export function OrdersPanel() {
       <div className="adm-panel-head">
         <h2 className="adm-panel-title">Orders</h2>
         <div className="adm-panel-actions">
-          <Button onClick={orders.reload} disabled={loading} data-testid="orders-refresh">
+          <Button onClick={orders.reload} aria-busy={loading || undefined} data-testid="orders-refresh">
             Refresh
           </Button>
           <Button variant="primary" onClick={() => openForm({ mode: "create" })} data-testid="orders-new">

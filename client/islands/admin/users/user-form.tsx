@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Field } from "../../../components/ui";
 import type { AdminUser, Role } from "../types";
 
@@ -65,17 +65,21 @@ export function UserForm({
   failure,
   onSave,
   onCancel,
+  focusOnMount = false,
 }: {
   user: AdminUser | null;
   roles: Role[];
   failure: string | null;
   onSave: (body: ReturnType<typeof userPayload>) => Promise<void>;
   onCancel: () => void;
+  /** Set when the form is re-created after Save, Cancel, Edit or Reopen, so keyboard focus lands in it. */
+  focusOnMount?: boolean;
 }) {
   const creating = user === null;
   const [values, setValues] = useState<Values>(() => valuesOf(user, roles));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const saveRef = useRef<HTMLButtonElement>(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -86,6 +90,8 @@ export function UserForm({
     setBusy(true);
     await onSave(userPayload(values));
     setBusy(false);
+    // Still mounted means the save failed (success re-creates the form): focus back on Save.
+    requestAnimationFrame(() => saveRef.current?.focus());
   };
 
   return (
@@ -96,7 +102,7 @@ export function UserForm({
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="adm-form-grid">
         <Field label="Email" required error={errors.email}>
-          <input type="email" autoComplete="off" value={values.email} onChange={(event) => set("email", event.target.value)} data-testid="user-email" />
+          <input type="email" autoComplete="off" value={values.email} onChange={(event) => set("email", event.target.value)} autoFocus={focusOnMount} data-testid="user-email" />
         </Field>
         <Field label="First name">
           <input value={values.first_name} onChange={(event) => set("first_name", event.target.value)} data-testid="user-first-name" />
@@ -145,7 +151,7 @@ export function UserForm({
         <Checkbox label="Verified" checked={values.is_verified} onChange={(event) => set("is_verified", event.target.checked)} data-testid="user-verified" />
       </div>
       <div className="adm-form-actions">
-        <Button variant="primary" type="submit" busy={busy} data-testid="user-save">
+        <Button ref={saveRef} variant="primary" type="submit" busy={busy} data-testid="user-save">
           {busy ? "Saving…" : creating ? "Create user" : "Save"}
         </Button>
         {!creating ? (

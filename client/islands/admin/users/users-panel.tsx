@@ -19,14 +19,14 @@ export function UsersPanel() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  const startEdit = (user: AdminUser | null, focus = false) => {
+  const startEdit = (user: AdminUser | null) => {
     setEditing(user);
     setFailure(null);
     setFormKey((value) => value + 1);
-    if (focus) requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-testid="user-email"]')?.focus());
   };
 
   const toggle = async (user: AdminUser) => {
+    if (busyId !== null) return;
     setBusyId(user.id);
     setNotice(null);
     try {
@@ -46,7 +46,7 @@ export function UsersPanel() {
         <h2 className="adm-panel-title">User management</h2>
         {signedIn ? (
           <div className="adm-panel-actions">
-            <Button variant="primary" onClick={() => startEdit(null, true)} data-testid="users-new">
+            <Button variant="primary" onClick={() => startEdit(null)} data-testid="users-new">
               New user
             </Button>
           </div>
@@ -72,7 +72,7 @@ export function UsersPanel() {
                   currentEmail={session.user?.email ?? null}
                   busyId={busyId}
                   editingId={editing?.id ?? null}
-                  onEdit={(user) => startEdit(user, true)}
+                  onEdit={(user) => startEdit(user)}
                   onToggle={(user) => void toggle(user)}
                 />
               ) : null}
@@ -81,6 +81,7 @@ export function UsersPanel() {
               {data.users !== null ? (
                 <UserForm
                   key={formKey}
+                  focusOnMount={formKey > 0}
                   user={editing}
                   roles={data.roles}
                   failure={failure}

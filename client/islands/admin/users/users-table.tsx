@@ -61,7 +61,8 @@ export function UsersTable({
                   <Button
                     size="sm"
                     variant="secondary"
-                    busy={busyId === user.id}
+                    // Not disabled while busy: the button keeps keyboard focus when its label flips.
+                    aria-busy={busyId === user.id || undefined}
                     disabled={self && user.is_active}
                     title={self && user.is_active ? "You cannot deactivate your own account." : undefined}
                     onClick={() => onToggle(user)}

@@ -3,7 +3,7 @@ import { GRID_MM, ROTATION_STEP, SCALE_STEP } from "./constants";
 import { clampPlacement, clampScale, toolFromQueue, toolsFromQueue } from "./queue-mapping";
 import { snapToGrid } from "./polygon";
 import type { EditorState, EditorTool, Foam, Placement, Vec, Viewport } from "./types";
-import { clampZoom, panBy, resetViewport, resizeViewport, viewCentre, zoomAt } from "./viewport";
+import { panBy, resetViewport, resizeViewport, viewCentre, zoomAt } from "./viewport";
 
 /**
  * Every change goes through an action (excalidraw's actions): `recorded` says whether it becomes
@@ -223,7 +223,7 @@ export const zoomTo = defineAction<{ zoom: number; anchor?: Vec }>({
   recorded: false,
   perform(state, { zoom, anchor }) {
     const viewport = state.session.viewport;
-    return setViewport(state, zoomAt(viewport, clampZoom(zoom), anchor ?? viewCentre(viewport)));
+    return setViewport(state, zoomAt(viewport, zoom, anchor ?? viewCentre(viewport)));
   },
 });
 

@@ -1,5 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { rasterSize, readPngDpi, withPngDpi } from "./png-dpi";
+import { rasterSize, withPngDpi } from "./png-dpi";
+
+const SIGNATURE_BYTES = 8;
+
+/** Reads the dpi back from a PNG's pHYs chunk (null when absent). */
+function readPngDpi(png: Uint8Array): number | null {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let offset = SIGNATURE_BYTES;
+  while (offset + 8 <= png.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
+    if (type === "pHYs" && png[offset + 16] === 1) return Math.round(view.getUint32(offset + 8) * 0.0254);
+    offset += 12 + length;
+  }
+  return null;
+}
 
 // The smallest valid PNG: 1 x 1 px, grey.
 const TINY_PNG = Uint8Array.from(

@@ -60,16 +60,3 @@ function physChunk(dpi: number): Uint8Array {
   view.setUint32(17, crc32(chunk.subarray(4, 17)));
   return chunk;
 }
-
-/** Reads the dpi back from a PNG's pHYs chunk (null when absent). */
-export function readPngDpi(png: Uint8Array): number | null {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let offset = SIGNATURE_BYTES;
-  while (offset + 8 <= png.length) {
-    const length = view.getUint32(offset);
-    const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
-    if (type === "pHYs" && png[offset + 16] === 1) return Math.round(view.getUint32(offset + 8) * 0.0254);
-    offset += 12 + length;
-  }
-  return null;
-}

@@ -50,10 +50,6 @@ export class EditorStore {
     return () => this.commitListeners.delete(listener);
   }
 
-  get isMarked(): boolean {
-    return this.history.isMarked;
-  }
-
   dispatch<A>(action: EditorAction<A>, args: A): void {
     const before = this.state;
     const next = action.perform(before, args);

@@ -1,0 +1,54 @@
+// Accuracy of the scanner on the synthetic photo set: prints mean boundary deviation, Hausdorff
+// distance, area error and the traced count, overall and per tool kind / finish.
+//   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--rdp 0.3] [--sensitivity 45] [--verbose]
+import { loadOpenCv } from "../src/vision/opencv.ts";
+import { traceImage } from "../src/vision/trace-pipeline.ts";
+import { compareContours } from "./metrics.ts";
+import { cachedPadPhoto } from "./synth/cached-photo.ts";
+import { benchmarkPhotoSet } from "./synth/photo-set.ts";
+
+function arg(name: string, def: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : def;
+}
+const N = arg("n", 30);
+const W = arg("width", 4000);
+const H = arg("height", 3000);
+const RDP = arg("rdp", 0.3);
+const SENS = arg("sensitivity", 45);
+const FIRST = arg("seed", 1000);
+const verbose = process.argv.includes("--verbose");
+
+await loadOpenCv();
+type Row = { kind: string; finish: string; ok: boolean; mean: number; haus: number; area: number; msg?: string; tilt: number };
+const rows: Row[] = [];
+for (const spec of benchmarkPhotoSet(N, FIRST)) {
+  const photo = await cachedPadPhoto({ ...spec, width: W, height: H });
+  try {
+    const r = await traceImage(photo.jpeg, { rdp_tolerance_mm: RDP, allowance_mm: 0, inset_mm: 12, sensitivity: SENS });
+    const m = compareContours(r.contour_points_mm, photo.truthMm);
+    rows.push({ kind: spec.toolKind, finish: spec.finish, ok: true, mean: m.meanDeviation, haus: m.hausdorff, area: m.areaErrorPct, tilt: photo.meta.tiltDeg });
+    if (verbose || m.hausdorff > 1 || m.meanDeviation > 0.2 || Math.abs(m.areaErrorPct) > 1)
+      console.log(`seed ${spec.seed} ${spec.toolKind}/${spec.finish} tilt ${photo.meta.tiltDeg.toFixed(1)} exif ${spec.exifOrientation}: mean ${m.meanDeviation.toFixed(3)} mm, Hausdorff ${m.hausdorff.toFixed(3)} mm, area ${m.areaErrorPct.toFixed(2)} %`);
+  } catch (e) {
+    rows.push({ kind: spec.toolKind, finish: spec.finish, ok: false, mean: NaN, haus: NaN, area: NaN, msg: (e as Error).message, tilt: photo.meta.tiltDeg });
+    console.log(`seed ${spec.seed} ${spec.toolKind}/${spec.finish}: NOT TRACED: ${(e as Error).message}`);
+  }
+}
+
+function summary(label: string, rs: Row[]): string {
+  const ok = rs.filter((r) => r.ok);
+  const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const max = (xs: number[]) => (xs.length ? Math.max(...xs) : NaN);
+  return [
+    label.padEnd(14),
+    `traced ${ok.length}/${rs.length}`.padEnd(13),
+    `mean dev ${avg(ok.map((r) => r.mean)).toFixed(3)} mm (max ${max(ok.map((r) => r.mean)).toFixed(3)})`.padEnd(34),
+    `Hausdorff mean ${avg(ok.map((r) => r.haus)).toFixed(3)} / max ${max(ok.map((r) => r.haus)).toFixed(3)} mm`.padEnd(38),
+    `|area err| mean ${avg(ok.map((r) => Math.abs(r.area))).toFixed(2)} / max ${max(ok.map((r) => Math.abs(r.area))).toFixed(2)} %`,
+  ].join("  ");
+}
+console.log(`\nScanner accuracy: ${N} synthetic ${W}x${H} photos, rdp ${RDP} mm, sensitivity ${SENS}`);
+console.log(summary("ALL", rows));
+for (const k of [...new Set(rows.map((r) => r.kind))]) console.log(summary(`kind ${k}`, rows.filter((r) => r.kind === k)));
+for (const f of [...new Set(rows.map((r) => r.finish))]) console.log(summary(`finish ${f}`, rows.filter((r) => r.finish === f)));

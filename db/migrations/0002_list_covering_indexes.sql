@@ -1,0 +1,2 @@
+CREATE INDEX `orders_list_cover_idx` ON `orders` (`created_at`,`status`,`order_type`,`order_number`,`customer_email`);--> statement-breakpoint
+CREATE INDEX `orders_board_idx` ON `orders` (`priority`,`created_at`,`status`,`production_status`,`fulfilled_at`);
