@@ -29,9 +29,9 @@ run() {
   "$@" 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 }
-run "unit and API tests" bun test ./src ./db ./tests/api
+run "unit and API tests" bun test --timeout 30000 ./src ./db ./tests/api
 if [ -n "$(find client -name '*.test.ts*' -print -quit)" ]; then
-  run "component tests (happy-dom)" bun test --preload ./tests/setup/happy-dom.ts ./client
+  run "component tests (happy-dom)" bun test --timeout 30000 --preload ./tests/setup/happy-dom.ts ./client
 fi
 run "browser tests (Chromium)" bun test --timeout 120000 ./tests/e2e
 

@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps) {
     .use(scannerAiModule(deps))
     .all("/*", () => {
       throw new AppError(404, "Not found.");
-    });
+    }, { detail: { hide: true } });
 
   return new Elysia()
     .onRequest(applySecurityHeaders)

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { generatePadPhoto, type PadPhoto, type PadPhotoOptions } from "./generate-pad-photo.ts";
 
 /** Bump when the generator's output changes, so stale cached photos are not reused. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 6;
 
 const CACHE_DIR = join(import.meta.dir, "..", "out", "synth-cache");
 

@@ -1,4 +1,4 @@
-import { largestPolygon, polygonDifference, polygonUnion } from "../../src/vision/clipper-ops.ts";
+import { largestPolygon, offsetPaths, polygonDifference, polygonUnion } from "../../src/vision/clipper-ops.ts";
 import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
 import type { Rng } from "./rng.ts";
 
@@ -81,9 +81,10 @@ export function densify(poly: P[], step = STEP_MM): P[] {
   return out;
 }
 
-function finish(parts: P[][], cut: P[][], handle: P[][]): ToolShape {
+function finish(parts: P[][], cut: P[][], handle: P[][], closeRadius = 0): ToolShape {
   let sil = polygonUnion(parts);
   if (cut.length) sil = polygonDifference(sil, cut);
+  if (closeRadius > 0) sil = offsetPaths(offsetPaths(sil, closeRadius, 0.005), -closeRadius, 0.005);
   const outer = largestPolygon(sil);
   if (!outer) throw new Error("degenerate tool");
   const outerSign = Math.sign(signedPolygonArea(outer));
@@ -131,21 +132,10 @@ function pliers(rng: Rng): ToolShape {
   const armW1 = rng.range(14, 18);
   const arm = (sign: number) => transform(taper(0, armL, armW0, armW1), Math.PI + sign * spread, 0, 0);
   const grip = (sign: number) => transform(taper(armL * 0.35, armL, armW0 + 2, armW1 + 2.5), Math.PI + sign * spread, 0, 0);
-  // Real pliers have a rounded throat where the handles part, not a hairline V: fill the V up to
-  // where the gap between the handles' inner edges is ~3 mm with a disc.
-  const halfWidthAt = (t: number) => (armW0 + ((armW1 - armW0) * t) / armL) / 2;
-  let throatX = 0;
-  for (let x = 0; x < armL; x += 0.25) {
-    const along = x * Math.cos(spread);
-    const w = along > armL * 0.35 ? halfWidthAt(along) + 1.1 : halfWidthAt(along);
-    if (x * Math.sin(spread) - w / Math.cos(spread) >= 1.5) {
-      throatX = x;
-      break;
-    }
-  }
-  const throat = circle(-throatX, 0, 1.5 + 0.3);
-  const parts = [jaw, pivot, arm(1), arm(-1), grip(1), grip(-1), throat, [[0, 0.5], [-throatX, 1.8], [-throatX, -1.8], [0, -0.5]] as P[]];
-  return finish(parts, [], [grip(1), grip(-1)]);
+  // Real pliers have a rounded throat where the handles part, not a hairline V: a morphological
+  // closing (grow then shrink by 1.5 mm) fills the V where it is narrower than 3 mm and rounds it.
+  const parts = [jaw, pivot, arm(1), arm(-1), grip(1), grip(-1)];
+  return finish(parts, [], [grip(1), grip(-1)], 1.5);
 }
 
 function blob(rng: Rng): ToolShape {

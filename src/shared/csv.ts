@@ -2,9 +2,9 @@
  * RFC 4180 CSV: CRLF line ends, a field is quoted when it holds a comma, quote, CR or LF, and
  * quotes inside are doubled. Text cells that a spreadsheet would run as a formula (leading
  * =, +, -, @, tab or CR) get a leading apostrophe: a customer-typed note must not become a
- * formula in an operator's Excel (OWASP "CSV injection"). Numbers are written as they are.
+ * formula in an operator's Excel (OWASP "CSV injection"). Numbers are written as they are, and
+ * `{ raw }` as is (still quoted when needed): a decimal amount like "-0.50" is data, not a formula.
  */
-/** `{ raw }` is written as is (still quoted when needed): decimal amounts like "-0.50" are data, not formulas. */
 export type CsvCell = string | number | boolean | null | undefined | { raw: string };
 
 const NEEDS_QUOTES = /[",\r\n]/;

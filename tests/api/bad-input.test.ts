@@ -222,6 +222,8 @@ describe("OpenAPI docs", () => {
     ];
     const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     for (const route of expected) expect(documented, route).toContain(route);
+    const orderBody = paths["/api/admin/orders"]!.post as { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    expect(Object.keys(orderBody.requestBody!.content["application/json"]!.schema.properties)).toContain("customer_email");
     for (const [path, methods] of Object.entries(paths)) {
       // The foundation's catch-all 404 (/api/*) is not an operation.
       if (!path.startsWith("/api/") || path.startsWith("/api/docs") || path.includes("*")) continue;

@@ -27,9 +27,10 @@ async function board(): Promise<Card[]> {
   return (await response.json()) as Card[];
 }
 
-async function openOperator(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openOperator(options: { fakeClock?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const { page, errors } = await newPage(context);
+  if (options.fakeClock) await page.clock.install();
   await signIn(page, server.url, "admin@demo.foam");
   await page.goto(`${server.url}/app/admin?tab=operator`);
   await page.getByTestId("operator-board").waitFor();
@@ -140,8 +141,19 @@ test("runs Generate File, Start and Complete on a card, and reports an issue", a
   await context.close();
 });
 
-test("Refresh reloads the board and a failed action without a message shows the fallback", async () => {
-  const { context, page, errors } = await openOperator();
+test("Refresh and the 45 s poll reload the board; a failed action without a message shows the fallback", async () => {
+  const { context, page, errors } = await openOperator({ fakeClock: true });
+  let polls = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/operator/dashboard")) polls += 1;
+  });
+  await page.clock.fastForward(44_000);
+  await page.waitForTimeout(300);
+  expect(polls).toBe(0);
+  await page.clock.fastForward(1_500);
+  for (let i = 0; i < 50 && polls === 0; i++) await page.waitForTimeout(50);
+  expect(polls).toBe(1);
+
   const card = (await board())[0]!;
   // Simulate an answer without a detail for one action.
   await page.route(`**/api/operator/orders/${card.id}/report-issue`, (route) => route.fulfill({ status: 500, body: "" }));

@@ -1,7 +1,5 @@
 import { t } from "elysia";
 
-const Point = t.Array(t.Number(), { description: "[x, y] in mm" });
-
 export const JobBody = t.Optional(
   t.Object({
     contour_svg: t.Optional(t.Union([t.String({ description: "Ignored: the server rebuilds the SVG from contour_points_mm" }), t.Null()])),
@@ -55,4 +53,3 @@ export const JobListQuery = t.Object({
 });
 
 export const IdParams = t.Object({ id: t.String({ description: "Numeric job id" }) });
-export { Point };

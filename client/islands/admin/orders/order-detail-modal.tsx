@@ -4,7 +4,7 @@ import { apiRequest } from "../../../lib/api";
 import { loadErrorMessage } from "../shared/error-message";
 import { formatAmount, formatDate, formatDateTime, formatRelative } from "../../../lib/format";
 import { productionLabel } from "../shared/production";
-import type { Option, Order, OrderAddress, OrderEvent } from "../types";
+import type { Option, Order, OrderAddress, OrderEvent, OrderItem } from "../types";
 import { OrderCsvLink } from "./order-csv-link";
 import { OrderStatusBadge, ProductionStatusBadge } from "./order-status-badge";
 
@@ -184,11 +184,7 @@ export function OrderDetailModal({
                         <tr key={item.id ?? index}>
                           <td data-label="Description">
                             {item.description}
-                            {item.metadata && (item.metadata.productName || item.metadata.material || item.metadata.dimensions) ? (
-                              <span className="adm-muted adm-block">
-                                {[item.metadata.productName, item.metadata.material, item.metadata.dimensions].filter(Boolean).join(" · ")}
-                              </span>
-                            ) : null}
+                            {itemDetails(item) ? <span className="adm-muted adm-block">{itemDetails(item)}</span> : null}
                           </td>
                           <td data-label="Qty" className="adm-num">
                             {item.quantity}
@@ -276,6 +272,14 @@ export function OrderDetailModal({
       </div>
     </Modal>
   );
+}
+
+/** Product name (when it differs from the description), material and dimensions on one line. */
+function itemDetails(item: OrderItem): string {
+  const meta = item.metadata;
+  if (!meta) return "";
+  const product = meta.productName && meta.productName !== item.description ? meta.productName : null;
+  return [product, meta.material, meta.dimensions].filter(Boolean).join(" · ");
 }
 
 function AddressCard({ address }: { address: OrderAddress }) {

@@ -41,7 +41,7 @@ export function OrderItemRows({
                     data-testid="order-item-description"
                   />
                 </label>
-                <label className="adm-mini-field">
+                <label className="adm-mini-field adm-item-product">
                   <span>Product name</span>
                   <input
                     value={row.productName}
@@ -50,11 +50,11 @@ export function OrderItemRows({
                     data-testid="order-item-product"
                   />
                 </label>
-                <label className="adm-mini-field">
+                <label className="adm-mini-field adm-item-material">
                   <span>Material</span>
                   <input value={row.material} onChange={(event) => update(row.key, { material: event.target.value })} aria-label={`Item ${n} material`} />
                 </label>
-                <label className="adm-mini-field">
+                <label className="adm-mini-field adm-item-dims">
                   <span>Dimensions</span>
                   <input value={row.dimensions} onChange={(event) => update(row.key, { dimensions: event.target.value })} aria-label={`Item ${n} dimensions`} />
                 </label>

@@ -2,12 +2,20 @@ import { useState } from "react";
 import { Alert, Button, EmptyState, LoadingText } from "../../../components/ui";
 import { useSession } from "../../../lib/session-context";
 import { detailOr } from "../shared/error-message";
-import type { AdminUser } from "../types";
+import type { AdminUser, Role } from "../types";
 import { UserForm } from "./user-form";
 import { UsersTable } from "./users-table";
 import { useUsers } from "./use-users";
 
 type Notice = { tone: "success" | "error"; text: string };
+
+/**
+ * The form offers only roles the signed-in user may assign, least privileged first, so the
+ * default for a new user (the first in the list, SPEC section 5) is never an elevated role.
+ */
+export function assignableRoles(roles: Role[], actorRole: string | undefined): Role[] {
+  return roles.filter((role) => actorRole === "super_admin" || role.code !== "super_admin").reverse();
+}
 
 export function UsersPanel() {
   const session = useSession();
@@ -83,7 +91,7 @@ export function UsersPanel() {
                   key={formKey}
                   focusOnMount={formKey > 0}
                   user={editing}
-                  roles={data.roles}
+                  roles={assignableRoles(data.roles, session.user?.role)}
                   failure={failure}
                   onCancel={() => startEdit(null)}
                   onSave={async (body) => {
