@@ -1,5 +1,5 @@
 import { identifyCode } from "./aruco-dictionary.ts";
-import { applyHomography, fitHomography, type Pt } from "./homography.ts";
+import { applyHomography, homographyFrom4, type Pt } from "./homography.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { sampleBilinear, type GreyImage } from "./raster.ts";
 
@@ -39,17 +39,28 @@ function otsu(values: number[]): { threshold: number; separation: number } {
   return { threshold: thr, separation: v[n - 1] - v[0] };
 }
 
+const UNIT_SQUARE: Pt[] = [
+  [0, 0],
+  [6, 0],
+  [6, 6],
+  [0, 6],
+];
+
 /** Read the 6x6 cell grid of a quad (corners clockwise on screen) and identify it. */
 export function readMarker(grey: GreyImage, quad: Pt[]): { id: number; rotation: number; distance: number } | null {
-  const H = fitHomography(
-    [
-      [0, 0],
-      [6, 0],
-      [6, 6],
-      [0, 6],
-    ],
-    quad,
-  );
+  const H = homographyFrom4(UNIT_SQUARE, quad);
+  if (!H) return null;
+  // Cheap rejection first (one sample per cell): grid squares and blank paper have no contrast.
+  let lo = 255;
+  let hi = 0;
+  for (let r = 0; r < 6; r++)
+    for (let c = 0; c < 6; c++) {
+      const [x, y] = applyHomography(H, [c + 0.5, r + 0.5]);
+      const v = sampleBilinear(grey, x, y);
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  if (hi - lo < 30) return null;
   const means: number[] = [];
   const offs = [-0.22, 0, 0.22];
   for (let r = 0; r < 6; r++)

@@ -91,11 +91,11 @@ export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3): Pt[] {
     // The mask boundary pixel centre sits ~half a pixel inside the edge.
     let off = 0.5;
     if (gmax > 1.5) {
-      // Local maxima above 40 % of the strongest; take the one closest to the expected edge.
+      // Local maxima above 50 % of the strongest; take the one closest to the expected edge.
       let best = -1;
       let bestDist = Infinity;
       for (let s = 1; s < count - 2; s++) {
-        if (diff[s] < gmax * 0.4 || diff[s] < diff[s - 1] || diff[s] < diff[s + 1]) continue;
+        if (diff[s] < gmax * 0.5 || diff[s] < diff[s - 1] || diff[s] < diff[s + 1]) continue;
         const pos = -rangePx + (s + 0.5) * step;
         const dist = Math.abs(pos - 0.5);
         if (dist < bestDist) {
@@ -122,8 +122,8 @@ export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3): Pt[] {
     }
     offsets[i] = off;
   }
-  // Median filter (window 7) along the closed contour.
-  const W = 3;
+  // Median filter (window 9) along the closed contour.
+  const W = 4;
   const win: number[] = [];
   const out: Pt[] = [];
   for (let i = 0; i < n; i++) {

@@ -96,6 +96,22 @@ function normaliser(pts: Pt[]): Mat3 {
   return [s, 0, -s * mx, 0, s, -s * my, 0, 0, 1];
 }
 
+/** Exact homography through 4 point pairs (like getPerspectiveTransform); null when degenerate. */
+export function homographyFrom4(src: Pt[], dst: Pt[]): Mat3 | null {
+  const A: number[][] = [];
+  const b: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const [x, y] = src[i];
+    const [u, v] = dst[i];
+    A.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
+    b.push(u);
+    A.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
+    b.push(v);
+  }
+  const h = solveLinear(A, b);
+  return h ? [...h, 1] : null;
+}
+
 /**
  * Homography mapping src -> dst from >= 4 correspondences: normalised DLT (Hartley) followed by
  * Gauss-Newton on the reprojection error in dst, so every correspondence counts equally in pixels.

@@ -23,9 +23,10 @@ export function resizeGrey(grey: GreyImage, width: number, height: number): Grey
 
 /**
  * Detect markers on a reduced copy (long side ~`detectLongSide`), falling back to the given resolution
- * when some are missing. Returns markers in the given image's pixel coordinates (coarse corners).
+ * when some are missing (and at least `retryIfAtLeast` were found). Returns markers in the given
+ * image's pixel coordinates (coarse corners).
  */
-export function findMarkersCoarse(grey: GreyImage, detectLongSide = 1100): MarkerCandidate[] {
+export function findMarkersCoarse(grey: GreyImage, detectLongSide = 1100, retryIfAtLeast = 0): MarkerCandidate[] {
   const long = Math.max(grey.width, grey.height);
   const f = Math.min(1, detectLongSide / long);
   let found: MarkerCandidate[] = [];
@@ -35,7 +36,7 @@ export function findMarkersCoarse(grey: GreyImage, detectLongSide = 1100): Marke
     const sy = grey.height / small.height;
     found = detectMarkers(small).map((m) => ({ ...m, corners: m.corners.map(([x, y]) => [(x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5] as Pt) }));
   }
-  if (found.length < 4) {
+  if (found.length < 4 && found.length >= retryIfAtLeast) {
     const full = detectMarkers(grey);
     if (full.length > found.length) found = full;
   }

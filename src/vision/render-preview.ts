@@ -1,5 +1,5 @@
-import { encodePng } from "./bmp-encode.ts";
 import { getCv, withMats } from "./opencv.ts";
+import { encodePngRgb } from "./png-encode.ts";
 import type { RgbaImage } from "./raster.ts";
 
 type P = [number, number];
@@ -24,7 +24,6 @@ export function drawOutline(img: RgbaImage, pointsPx: P[], rgb: [number, number,
   });
 }
 
-export async function toPngDataUrl(img: RgbaImage): Promise<string> {
-  const png = await encodePng(img, 3);
-  return `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
+export function toPngDataUrl(img: RgbaImage): string {
+  return `data:image/png;base64,${Buffer.from(encodePngRgb(img)).toString("base64")}`;
 }

@@ -7,8 +7,8 @@ import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 /**
  * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
  * line's band is replaced by interpolation across it. Where a tool edge crosses the band (the two
- * sides differ a lot), only band pixels closer to the paper side's value than to the tool side's are
- * repainted with the paper side, so the line does not stick to the tool while the tool stays intact.
+ * sides differ a lot), band pixels are repainted from the paper side up to the tool edge only, so the
+ * line does not stick to the tool and the tool is left intact.
  */
 export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
   const { width: W, height: H } = img;
@@ -19,6 +19,8 @@ export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
     const ga = grey(oa);
     const gb = grey(ob);
     if (Math.abs(ga - gb) <= 25) {
+      // A printed line only darkens paper a little; anything much darker is a thin part of a tool.
+      for (let t = 1; t < count; t++) if (grey(oa + t * stride) < 0.62 * (ga + ((gb - ga) * t) / count)) return;
       for (let c = 0; c < 3; c++) {
         const va = d[oa + c];
         const vb = d[ob + c];
@@ -26,15 +28,16 @@ export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
       }
       return;
     }
-    const paper = ga > gb ? oa : ob;
+    // Walk from the paper side and repaint until the first pixel on the tool side of the edge.
+    const fromA = ga > gb;
+    const paper = fromA ? oa : ob;
     const mid = (ga + gb) / 2;
     for (let t = 1; t < count; t++) {
-      const o = oa + t * stride;
-      if (grey(o) >= mid) {
-        d[o] = d[paper];
-        d[o + 1] = d[paper + 1];
-        d[o + 2] = d[paper + 2];
-      }
+      const o = fromA ? oa + t * stride : ob - t * stride;
+      if (grey(o) < mid) break;
+      d[o] = d[paper];
+      d[o + 1] = d[paper + 1];
+      d[o + 2] = d[paper + 2];
     }
   };
   for (let x = GRID_STEP_MM; x < FRAME_W_MM; x += GRID_STEP_MM) {
@@ -62,7 +65,7 @@ export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
 export function estimatePaper(img: RgbaImage, k: number, excluded: Uint8Array): Float32Array[] {
   const cv = getCv();
   const { width: W, height: H } = img;
-  const f = Math.max(1, Math.round(k)); // ~1 px/mm is plenty for lighting
+  const f = Math.max(1, Math.round(k * 2)); // ~0.5 px/mm is plenty for lighting
   const w = Math.max(8, Math.round(W / f));
   const h = Math.max(8, Math.round(H / f));
   const small = withMats((track) => {
@@ -158,7 +161,7 @@ export function estimatePaper(img: RgbaImage, k: number, excluded: Uint8Array): 
 /** Sensitivity 0..100 -> darkness and colour thresholds (relative to paper). Higher = finds fainter tools. */
 export function classicThresholds(sensitivity: number): { dark: number; chroma: number } {
   const s = Math.max(0, Math.min(100, sensitivity)) / 100;
-  return { dark: 0.3 - 0.22 * s, chroma: 0.28 - 0.18 * s };
+  return { dark: Math.max(0.05, 0.3 - 0.33 * s), chroma: Math.max(0.05, 0.28 - 0.3 * s) };
 }
 
 function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
@@ -248,11 +251,18 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       // (a shadowed gap between two handles) that are well away from any clearly-tool pixel.
       const nearStrong = track(new cv.Mat());
       cv.dilate(st, nearStrong, track(disk(cv, 0.8 * k)));
+      // Only broad paper-like areas qualify (erosion), not brighter texture spots on a light tool.
+      const paperLike = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+      const pl = paperLike.data as Uint8Array;
+      const ns0 = nearStrong.data as Uint8Array;
+      for (let y = 0, i = 0; y < rh; y++)
+        for (let x = 0; x < rw; x++, i++) pl[i] = !ns0[i] && score[(ry + y) * W + rx + x] < 0.85 ? 255 : 0;
+      cv.erode(paperLike, paperLike, track(disk(cv, 0.6 * k)));
       const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
       const md = markers.data32S as Int32Array;
       const sd = st.data as Uint8Array;
       const np = notPaper.data as Uint8Array;
-      const ns = nearStrong.data as Uint8Array;
+      const plE = paperLike.data as Uint8Array;
       let toolSeeds = 0;
       let innerPaper = 0;
       for (let y = 0, i = 0; y < rh; y++)
@@ -262,7 +272,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
             md[i] = 2;
             toolSeeds++;
           } else if (!np[i] || excluded[gi]) md[i] = 1;
-          else if (!ns[i] && score[gi] < 0.85) {
+          else if (plE[i]) {
             md[i] = 1;
             innerPaper++;
           } else md[i] = 0;

@@ -33,6 +33,10 @@ export type Segmenter = (input: SegmentInput) => SegmentOutput;
 
 const registry = new Map<string, Segmenter>();
 
+/**
+ * Register a segmenter by name ("ai" is used for mode "ai"). Segmenters run inside the pool's
+ * workers, so registration must happen in worker code (e.g. a module imported by worker.ts).
+ */
 export function registerSegmenter(name: string, segmenter: Segmenter): void {
   registry.set(name, segmenter);
 }

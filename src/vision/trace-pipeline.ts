@@ -22,6 +22,8 @@ import { VisionError } from "./vision-error.ts";
 export const WORK_PX_PER_MM = 5;
 /** Decode at least this long side when the JPEG can be scaled down in the IDCT. */
 const DECODE_TARGET_LONG = 1800;
+/** A reduced decode is used when it still has this fraction of the working scale (sub-pixel edges carry the rest). */
+const MIN_SOURCE_RATIO = 0.7;
 /** Below this the photo simply does not hold enough detail of the pad. */
 const MIN_SOURCE_PX_PER_MM = 2.5;
 
@@ -32,8 +34,13 @@ export function chooseDecodeScale(h: ImageHeader): number {
   return 1;
 }
 
+const exclusionCache = new Map<string, Uint8Array>();
+
 /** Pixels of the rectified frame that hold no tool by construction: marker keep-outs and the frame line. */
 export function exclusionMask(width: number, height: number, k: number): Uint8Array {
+  const key = `${width}x${height}@${k}`;
+  const cached = exclusionCache.get(key);
+  if (cached) return cached;
   const ex = new Uint8Array(width * height);
   const border = 1.0;
   for (let y = 0; y < height; y++) {
@@ -53,6 +60,7 @@ export function exclusionMask(width: number, height: number, k: number): Uint8Ar
       ex[y * width + x] = e ? 1 : 0;
     }
   }
+  exclusionCache.set(key, ex);
   return ex;
 }
 
@@ -82,11 +90,17 @@ export async function traceImageDetailed(
   onProgress: ProgressFn = () => {},
 ): Promise<{ result: TraceResult; internals: TraceInternals }> {
   const timings: Record<string, number> = {};
+  const cpuTimings: Record<string, number> = {};
   let t = performance.now();
+  let c = process.cpuUsage();
   const lap = (name: string) => {
     const now = performance.now();
     timings[name] = +(now - t).toFixed(1);
     t = now;
+    // Process CPU time (all threads); only meaningful when one trace runs at a time.
+    const cu = process.cpuUsage(c);
+    cpuTimings[name] = +((cu.user + cu.system) / 1000).toFixed(1);
+    c = process.cpuUsage();
   };
   const p = resolveTraceParams(params);
 
@@ -106,7 +120,7 @@ export async function traceImageDetailed(
     throw new VisionError("The pad is too small in the photo. Move the camera closer so the pad fills most of the frame.");
   }
   lap("markers");
-  if (scale < 1 && fullPxPerMm * scale < WORK_PX_PER_MM * 0.9) {
+  if (scale < 1 && fullPxPerMm * scale < WORK_PX_PER_MM * MIN_SOURCE_RATIO) {
     // The reduced decode is too coarse for this framing: go to full resolution and re-refine.
     const prev = dec;
     scale = 1;
@@ -173,7 +187,7 @@ export async function traceImageDetailed(
 
   onProgress(92, "Rendering the preview");
   const pointsPx = pointsMm.map(([x, y]) => [round(x * k), round(y * k)] as [number, number]);
-  const preview = await toPngDataUrl(drawOutline(image, pointsPx));
+  const preview = toPngDataUrl(drawOutline(image, pointsPx));
   const svg = contourToSvg(pointsMm);
   lap("render");
 
@@ -212,6 +226,7 @@ export async function traceImageDetailed(
       segmentation: seg.diagnostics ?? {},
       contour: contour.diagnostics,
       timings_ms: { ...timings, total: +total.toFixed(1) },
+      cpu_ms: cpuTimings,
     },
   };
   return { result, internals };

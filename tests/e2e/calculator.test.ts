@@ -38,6 +38,7 @@ test("a full calculator run: brand → model → foam → thickness → totals �
   const { page, errors } = await newPage(context);
   await page.goto(`${server.url}/app/calculator`);
   await page.waitForLoadState("networkidle");
+  await page.locator(".auth-actions:not([data-auth='unknown'])").waitFor({ state: "attached" }); // hydrated
 
   const modelSelect = page.getByLabel("Model", { exact: true });
   expect(await modelSelect.isDisabled()).toBe(true);
@@ -128,7 +129,6 @@ test("a full calculator run: brand → model → foam → thickness → totals �
 
   // The saved calculation comes back on the next visit.
   await page.reload();
-  await page.waitForLoadState("networkidle");
   await page.getByTestId("foam-preview").waitFor();
   expect(await modelSelect.inputValue()).toBe(modelId);
   expect(await page.getByTestId("total-amount").textContent()).toBe(formatCents(expected.total_cents));
@@ -154,6 +154,7 @@ test("a model and a foam without drawers shows Total $0.00; the token goes with 
   await page.goto(`${server.url}/app/calculator`);
   expect(await authorization).toBe(`Bearer ${session.token}`);
   await page.waitForLoadState("networkidle");
+  await page.locator(".auth-actions:not([data-auth='unknown'])").waitFor({ state: "attached" }); // hydrated
   await page.getByLabel("Brand").selectOption("Milwaukee");
   await page.getByLabel("Model", { exact: true }).selectOption("milwaukee-packout-2-drawer");
   await page.getByLabel("Foam type").selectOption({ index: 1 });

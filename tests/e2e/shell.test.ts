@@ -60,8 +60,10 @@ async function contextAs(email: string | null, options: Parameters<Browser["newC
 const path = (page: Page) => new URL(page.url()).pathname;
 const app = (route: string) => `${server.url}/app${route === "/" ? "/" : route}`;
 
+/** Loaded and hydrated: the session effect has run once the auth actions leave the 'unknown' state. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
+  await page.locator(".auth-actions:not([data-auth='unknown'])").waitFor({ state: "attached" });
 }
 
 async function fillLogin(page: Page, email: string, password = PASSWORD) {
@@ -327,7 +329,7 @@ describe("theme", () => {
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await theme()).toBe("dark");
     const toggle = page.locator(".theme-toggle");
-    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await page.locator(".theme-toggle[aria-pressed='true']").waitFor();
     await toggle.click();
     expect(await theme()).toBe("light");
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
@@ -336,7 +338,7 @@ describe("theme", () => {
     // Set by the blocking head script, before any app code runs.
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
     await settle(page);
-    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await page.locator(".theme-toggle[aria-pressed='false']").waitFor();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await toggle.click();
     await page.goto(app("/about"));

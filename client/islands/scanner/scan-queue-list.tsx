@@ -22,7 +22,7 @@ export function ScanQueueList({ tools, ready }: { tools: ScannedTool[]; ready: b
         ) : null}
       </div>
       {!ready ? null : visible.length === 0 ? (
-        <EmptyState title="No saved scans yet">Scan a tool and choose Save (to Queue) to keep it here.</EmptyState>
+        <EmptyState title="No saved scans yet">Scan a tool and choose Save to Queue to keep it here.</EmptyState>
       ) : (
         <ul className="sc-queue-list">
           {visible.map((tool) => (

@@ -1,0 +1,26 @@
+import type { Detection, TraceParams, TraceResult } from "./types.ts";
+
+/**
+ * The command table shared by the pool (main thread) and the worker: one entry per command with its
+ * argument and result types, so both sides are checked against the same definition.
+ */
+export type VisionCommands = {
+  trace: { args: { bytes: Uint8Array; params: TraceParams }; result: TraceResult };
+  preview: { args: { bytes: Uint8Array }; result: Detection };
+  /** Test hook: make the worker die, to exercise crash recovery. */
+  crash: { args: { how: "exit" | "throw" }; result: never };
+};
+
+export type VisionCommand = keyof VisionCommands;
+
+export type WorkerRequest = {
+  [C in VisionCommand]: { id: number; cmd: C; args: VisionCommands[C]["args"] };
+}[VisionCommand];
+
+export type SerializedError = { message: string; vision: boolean; stack?: string };
+
+export type WorkerResponse =
+  | { type: "ready" }
+  | { type: "progress"; id: number; progress: number; message: string }
+  | { type: "result"; id: number; result: unknown }
+  | { type: "error"; id: number; error: SerializedError };
