@@ -29,7 +29,7 @@ export type SegmentOutput = {
  * A segmenter turns the rectified pad into a binary tool mask. The classic one is colour/lighting
  * based; a learned model can be plugged in with the same signature (see registerSegmenter).
  */
-export type Segmenter = (input: SegmentInput) => SegmentOutput;
+export type Segmenter = (input: SegmentInput) => SegmentOutput | Promise<SegmentOutput>;
 
 const registry = new Map<string, Segmenter>();
 

@@ -155,7 +155,7 @@ export async function traceImageDetailed(
     const sensitivity = p.sensitivityGiven ? p.sensitivity : Math.round((1 - p.confidence) * 90);
     if (ai) {
       segmenterName = "ai";
-      seg = ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
+      seg = await ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
     } else {
       // No learned model is bundled yet: the classic segmenter stands in, tuned by confidence.
       segmenterName = "classic (ai fallback)";

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { count } from "drizzle-orm";
+import DxfParser from "dxf-parser";
+import { scanRuns } from "../../db/schema";
+import { compareContours } from "../../bench/metrics";
+import { generatePadPhoto } from "../../bench/synth";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+setDefaultTimeout(120_000);
+
+let t: TestApp;
+let customer: string;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await t.login("customer@demo.foam");
+  admin = await t.login("admin@demo.foam");
+});
+afterAll(async () => {
+  await t.deps.vision.close();
+  t.close();
+});
+
+function form(image: Uint8Array | Blob, fields: Record<string, string> = {}) {
+  const data = new FormData();
+  data.append("image", image instanceof Blob ? image : new Blob([image], { type: "image/jpeg" }), "photo.jpg");
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
+
+type Event = { progress: number; message: string; status: string };
+
+async function readEvents(path: string, token: string): Promise<Event[]> {
+  const response = await t.app.handle(new Request(`http://localhost${path}?token=${token}`));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .map((block) => block.split("\n").find((line) => line.startsWith("data: ")))
+    .filter((line): line is string => Boolean(line))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
+const scanRunCount = async () => (await t.db.select({ value: count() }).from(scanRuns))[0]!.value;
+
+describe("scanner API", () => {
+  test("the template is an A4 PDF", async () => {
+    const response = await t.app.handle(new Request("http://localhost/api/scanner/template"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+  });
+
+  test("preview finds the four markers and the frame corners on a camera frame", async () => {
+    const photo = await generatePadPhoto({ seed: 7, width: 1280, height: 960, tiltDeg: 8 });
+    const response = await t.request("POST", "/api/scanner/preview", { form: form(photo.jpeg) });
+    expect(response.status).toBe(200);
+    expect(response.json.detection.markers_detected).toBe(4);
+    expect(response.json.detection.frame_corners_norm).toHaveLength(4);
+    for (const [x, y] of response.json.detection.frame_corners_norm) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(1);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(1);
+    }
+    expect(response.json.detection.markers.map((marker: { id: number }) => marker.id).sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  test("preview without markers says so without failing", async () => {
+    const photo = await generatePadPhoto({ seed: 8, width: 1280, height: 960, hideMarkers: [0, 1, 2, 3] });
+    const response = await t.request("POST", "/api/scanner/preview", { form: form(photo.jpeg) });
+    expect(response.status).toBe(200);
+    expect(response.json.detection.markers_detected).toBe(0);
+    expect(response.json.detection.frame_corners_norm).toBeNull();
+  });
+
+  test("uploads are checked by content before anything is stored", async () => {
+    const before = await scanRunCount();
+    const notImage = await t.request("POST", "/api/scanner/scan", { token: customer, form: form(new Blob(["hello, not a photo"], { type: "image/jpeg" })) });
+    expect(notImage.status).toBe(415);
+    expect(notImage.json.detail).toContain("JPEG or PNG");
+    const badParam = await t.request("POST", "/api/scanner/scan", { token: customer, form: form(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), { sensitivity: "250" }) });
+    expect(badParam.status).toBe(400);
+    expect(badParam.json.detail).toBe("sensitivity must be between 0 and 100.");
+    const notNumber = await t.request("POST", "/api/scanner/scan", { token: customer, form: form(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), { rdp_tolerance_mm: "lots" }) });
+    expect(notNumber.status).toBe(400);
+    expect(notNumber.json.detail).toBe("rdp_tolerance_mm must be a number.");
+    const missing = await t.request("POST", "/api/scanner/scan", { token: customer, form: new FormData() });
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.status).toBeLessThan(500);
+    expect(await scanRunCount()).toBe(before);
+  });
+
+  test("scanning needs sign-in", async () => {
+    const response = await t.request("POST", "/api/scanner/scan", { form: form(new Uint8Array([0xff, 0xd8, 0xff])) });
+    expect(response.status).toBe(401);
+  });
+
+  test("a photo is traced in the pool: progress stream, then an outline true to the tool", async () => {
+    const photo = await generatePadPhoto({ seed: 11, width: 4000, height: 3000, toolKind: "wrench", finish: "dark", tiltDeg: 10 });
+    const started = await t.request("POST", "/api/scanner/scan", { token: customer, form: form(photo.jpeg) });
+    expect(started.status).toBe(200);
+    const jobId = started.json.job_id as string;
+    expect(typeof jobId).toBe("string");
+
+    // Other users never see someone else's job.
+    expect((await t.request("GET", `/api/scanner/scan/${jobId}/result`, { token: admin })).status).toBe(404);
+
+    const events = await readEvents(`/api/scanner/scan/${jobId}/progress`, customer);
+    const last = events.at(-1)!;
+    expect(last.status).toBe("completed");
+    expect(last.progress).toBe(100);
+    const progress = events.map((event) => event.progress);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+
+    const result = await t.request("GET", `/api/scanner/scan/${jobId}/result`, { token: customer });
+    expect(result.status).toBe(200);
+    expect(result.json.preview_png).toStartWith("data:image/png;base64,");
+    expect(result.json.svg).toContain("<path");
+    expect(result.json.contour_points_px.length).toBe(result.json.contour_points_mm.length);
+    const metrics = compareContours(result.json.contour_points_mm, photo.truthMm);
+    expect(metrics.meanDeviation).toBeLessThan(0.25);
+    expect(metrics.hausdorff).toBeLessThan(1.2);
+    expect(Math.abs(metrics.areaErrorPct)).toBeLessThan(1.5);
+    expect(result.json.parameters.contour_area_mm).toBeGreaterThan(0);
+    expect(result.json.parameters).toMatchObject({ rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45 });
+  });
+
+  test("missing markers fail the job with the missing ids; the result is a clear 4xx", async () => {
+    const photo = await generatePadPhoto({ seed: 12, width: 2000, height: 1500, hideMarkers: [2] });
+    const started = await t.request("POST", "/api/scanner/scan", { token: customer, form: form(photo.jpeg) });
+    const jobId = started.json.job_id as string;
+    const events = await readEvents(`/api/scanner/scan/${jobId}/progress`, customer);
+    const last = events.at(-1)!;
+    expect(last.status).toBe("failed");
+    expect(last.message).toContain("2");
+    const result = await t.request("GET", `/api/scanner/scan/${jobId}/result`, { token: customer });
+    expect(result.status).toBe(422);
+    expect(result.json.detail).toBe(last.message);
+  });
+
+  test("an unknown job is a 404 and a progress stream needs a token", async () => {
+    expect((await t.request("GET", "/api/scanner/scan/nope/result", { token: customer })).status).toBe(404);
+    const response = await t.app.handle(new Request("http://localhost/api/scanner/scan/nope/progress"));
+    expect(response.status).toBe(401);
+  });
+
+  test("DXF export: one closed LWPOLYLINE in mm with a true offset", async () => {
+    const square: [number, number][] = [[10, 10], [60, 10], [60, 40], [10, 40]];
+    const response = await t.app.handle(
+      new Request("http://localhost/api/scanner/export/dxf", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ contour_points_mm: square, cut_allowance_mm: 2 }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain("tool_contour.dxf");
+    const dxf = new DxfParser().parseSync(await response.text())!;
+    expect(dxf.header.$INSUNITS).toBe(4);
+    const polylines = dxf.entities.filter((entity) => entity.type === "LWPOLYLINE");
+    expect(polylines).toHaveLength(1);
+    const xs = (polylines[0] as any).vertices.map((v: { x: number }) => v.x);
+    const ys = (polylines[0] as any).vertices.map((v: { y: number }) => v.y);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(54, 1);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(34, 1);
+    expect((polylines[0] as any).shape).toBe(true);
+  });
+
+  test("DXF export refuses degenerate contours and bad allowances", async () => {
+    const line = await t.request("POST", "/api/scanner/export/dxf", { body: { contour_points_mm: [[0, 0], [10, 0]] } });
+    expect(line.status).toBeGreaterThanOrEqual(400);
+    expect(line.status).toBeLessThan(500);
+    expect(typeof line.json.detail).toBe("string");
+    const allowance = await t.request("POST", "/api/scanner/export/dxf", { body: { contour_points_mm: [[0, 0], [10, 0], [10, 10]], cut_allowance_mm: 9 } });
+    expect(allowance.status).toBe(400);
+    const objects = await t.request("POST", "/api/scanner/export/dxf", { body: { contour_points_mm: [{ x: 0, y: 0 }, { x: 20, y: 0 }, { x: 20, y: 20 }] } });
+    expect(objects.status).toBe(200);
+  });
+});
