@@ -41,8 +41,10 @@ test("creates a user, edits them, deactivates them and they can no longer sign i
 
   await page.getByTestId("users-new").click();
   await expect(page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).resolves.toBe("user-email");
-  // Default role: the first in the server's list.
-  await expect(page.getByTestId("user-role").inputValue()).resolves.toBe("super_admin");
+  // Default role: the first in the form's list, which offers only assignable roles, least privileged first.
+  await expect(page.getByTestId("user-role").inputValue()).resolves.toBe("customer");
+  const options = await page.getByTestId("user-role").locator("option").evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value).filter(Boolean));
+  expect(options).not.toContain("super_admin");
   await page.getByTestId("user-save").click();
   await page.getByTestId("user-form").getByText("Email is required.").waitFor();
   await page.getByTestId("user-form").getByText("Password is required when creating a user.").waitFor();

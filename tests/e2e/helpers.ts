@@ -20,7 +20,7 @@ export type TestServer = { url: string; dataDir: string; stop(): Promise<void> }
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "foam-e2e-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = Bun.spawn(["bun", "src/main.ts"], {
+  const child = Bun.spawn([process.execPath, "src/main.ts"], {
     cwd: resolve(import.meta.dir, "../.."),
     env: {
       ...process.env,
