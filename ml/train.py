@@ -196,14 +196,14 @@ def summarise(rows):
 # ---------------------------------------------------------------- main
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--steps", type=int, default=1100)
     ap.add_argument("--batch", type=int, default=8)
-    ap.add_argument("--crop", type=int, default=256)
+    ap.add_argument("--crop", type=int, default=160)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--eval-every", type=int, default=500)
-    ap.add_argument("--eval-limit", type=int, default=40, help="validation frames for the periodic checks (the final one uses all)")
+    ap.add_argument("--eval-every", type=int, default=400)
+    ap.add_argument("--eval-limit", type=int, default=20, help="validation frames for the periodic checks (the final one uses all)")
     ap.add_argument("--data", default=os.path.join(ROOT, "ml", "data"))
     ap.add_argument("--out", default=os.path.join(ROOT, "assets", "models", "foam-unet-v1.onnx"))
     ap.add_argument("--log", default=os.path.join(ROOT, "ml", "data", "train-log.json"))

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, mock, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, mock, spyOn, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { readQueue, SCANNER_QUEUE_KEY, type ScannedTool } from "../../lib/scanner-queue";
@@ -33,6 +33,9 @@ const assign = mock((_url: string) => undefined);
 const originalAssign = window.location.assign;
 
 beforeEach(() => {
+  // Expected failures are logged by the page; keep the test output readable.
+  spyOn(console, "error").mockImplementation(() => {});
+  spyOn(console, "warn").mockImplementation(() => {});
   localStorage.clear();
   sessionStorage.clear();
   assign.mockClear();
@@ -40,6 +43,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  (console.error as unknown as { mockRestore(): void }).mockRestore();
+  (console.warn as unknown as { mockRestore(): void }).mockRestore();
   restoreBrowserFakes();
   Object.defineProperty(window.location, "assign", { value: originalAssign, configurable: true, writable: true });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { readQueue, SCANNER_QUEUE_KEY } from "../../lib/scanner-queue";
@@ -56,11 +56,16 @@ async function capture() {
 }
 
 beforeEach(() => {
+  // Expected failures are logged by the page; keep the test output readable.
+  spyOn(console, "error").mockImplementation(() => {});
+  spyOn(console, "warn").mockImplementation(() => {});
   localStorage.clear();
   sessionStorage.clear();
 });
 afterEach(() => {
   cleanup();
+  (console.error as unknown as { mockRestore(): void }).mockRestore();
+  (console.warn as unknown as { mockRestore(): void }).mockRestore();
   restoreBrowserFakes();
 });
 
