@@ -7,6 +7,9 @@ import { markerCornersMm } from "./pad-spec.ts";
 import { rgbaToGrey } from "./raster.ts";
 import { smallPadPhoto } from "./test-photos.ts";
 
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
 beforeAll(() => loadOpenCv());
 
 describe("detectMarkers", () => {
@@ -24,16 +27,16 @@ describe("detectMarkers", () => {
         });
       }
     }
-  });
+  }, SLOW);
 
   test("a covered marker is reported missing, the others still found", async () => {
     const photo = await smallPadPhoto({ seed: 12, hideMarkers: [2] });
     const found = detectMarkers(rgbaToGrey((await decodeImage(photo.jpeg)).image));
     expect(found.map((m) => m.id)).toEqual([0, 1, 3]);
-  });
+  }, SLOW);
 
   test("no false positives on an empty grey image", () => {
     const g = { width: 400, height: 300, data: new Uint8Array(400 * 300).fill(128) };
     expect(detectMarkers(g)).toEqual([]);
-  });
+  }, SLOW);
 });

@@ -8,6 +8,9 @@ import { rgbaToGrey } from "./raster.ts";
 import { smallPadPhoto } from "./test-photos.ts";
 import { VisionError } from "./vision-error.ts";
 
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
 beforeAll(() => loadOpenCv());
 
 describe("locatePad", () => {
@@ -23,7 +26,7 @@ describe("locatePad", () => {
       const b = applyHomography(photo.meta.padToImage, p);
       expect(Math.hypot(a[0] - b[0], a[1] - b[1]) / photo.meta.pxPerMm).toBeLessThan(0.05);
     }
-  });
+  }, SLOW);
 
   test("missing markers are named", async () => {
     expect(missingMarkersMessage([0, 1])).toBe(
@@ -34,5 +37,5 @@ describe("locatePad", () => {
     const grey = rgbaToGrey(dec.image);
     const coarse = findMarkersCoarse(grey);
     expect(() => locatePad(grey, coarse, 1, 1)).toThrow(new VisionError(missingMarkersMessage([0, 2, 3])));
-  });
+  }, SLOW);
 });

@@ -10,6 +10,9 @@ import { decodePngToRgba } from "./png-raw.ts";
 import { rgbaToGrey } from "./raster.ts";
 import { refineMarkerCorners } from "./refine-corners.ts";
 
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
 const pdf = renderPadTemplatePdf();
 const text = new TextDecoder("latin1").decode(pdf);
 const hasPoppler = Bun.which("pdftoppm") !== null;
@@ -23,7 +26,7 @@ describe("renderPadTemplatePdf", () => {
     expect(Number(box?.[2])).toBeCloseTo(841.89, 2);
     expect(text).not.toMatch(/\/Subtype \/Image/);
     expect(pdf.length).toBeLessThan(50_000);
-  });
+  }, SLOW);
 
   describe.skipIf(!hasPoppler)("rendered with poppler", () => {
     const DPI = 150;
@@ -51,7 +54,7 @@ describe("renderPadTemplatePdf", () => {
       expect(pageText).toContain(PAD_TITLE);
       expect(pageText).toContain("Print at 100 % scale");
       expect(pageText).toContain("pad v1");
-    });
+    }, SLOW);
 
     test("the 4 markers are found where the contract puts them (0.1 mm)", () => {
       const found = detectMarkers(grey);
@@ -75,7 +78,7 @@ describe("renderPadTemplatePdf", () => {
           expect(Math.abs(sy - expected[k][1])).toBeLessThan(0.1);
         });
       }
-    });
+    }, SLOW);
 
     test("grid is light grey and the quiet zones are blank", () => {
       const at = (xMm: number, yMm: number) => grey.data[Math.round(yMm * pxPerMm) * grey.width + Math.round(xMm * pxPerMm)];
@@ -91,10 +94,10 @@ describe("renderPadTemplatePdf", () => {
       let frameDarkest = 255;
       for (let d = -0.4; d <= 0.4; d += 0.05) frameDarkest = Math.min(frameDarkest, at(ox + 100, oy + d));
       expect(frameDarkest).toBeLessThan(200);
-    });
+    }, SLOW);
   });
 
   test.if(!hasPoppler)("poppler-utils (pdftoppm) is not installed: rendering checks skipped", () => {
     console.warn("pdftoppm missing: install poppler-utils to run the rendered-template checks");
-  });
+  }, SLOW);
 });

@@ -7,6 +7,9 @@ import { rgbaToGrey } from "./raster.ts";
 import { smallPadPhoto } from "./test-photos.ts";
 import { VisionError } from "./vision-error.ts";
 
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
 beforeAll(() => loadOpenCv());
 
 async function measure(opts: Parameters<typeof smallPadPhoto>[0]) {
@@ -23,19 +26,19 @@ describe("photo quality", () => {
       const { tilt } = await measure({ seed: 31, tiltDeg });
       expect(Math.abs(tilt - tiltDeg)).toBeLessThan(1.2);
     }
-  });
+  }, SLOW);
 
   test("sharpness (variance of the Laplacian on the markers) drops with blur", async () => {
     const sharp = (await measure({ seed: 32, blurPx: 0.4 })).sharp;
-    const blurry = (await measure({ seed: 32, blurPx: 6 })).sharp;
+    const blurry = (await measure({ seed: 32, blurPx: 1.6 })).sharp; // ~0.4 mm: accuracy suffers beyond ~0.25 mm
     expect(sharp).toBeGreaterThan(MIN_SHARPNESS * 2);
     expect(blurry).toBeLessThan(MIN_SHARPNESS);
-  });
+  }, SLOW);
 
   test("checks give clear messages", () => {
     expect(() => checkPhotoQuality(MAX_TILT_DEG + 4, 500)).toThrow(VisionError);
     expect(() => checkPhotoQuality(MAX_TILT_DEG + 4, 500)).toThrow(/too steep an angle \(about 24°\).*at most 15°/);
     expect(() => checkPhotoQuality(5, 40)).toThrow(/too blurry \(sharpness 40, needs at least 100\)/);
     expect(() => checkPhotoQuality(5, 500)).not.toThrow();
-  });
+  }, SLOW);
 });

@@ -6,7 +6,7 @@ import { rectifyRegion } from "./rectify.ts";
 import { VisionError } from "./vision-error.ts";
 
 export const MAX_TILT_DEG = 20;
-export const MIN_SHARPNESS = 0;
+export const MIN_SHARPNESS = 100;
 /** Scale at which sharpness is measured, so the figure does not depend on the photo's resolution. */
 export const SHARPNESS_PX_PER_MM = 6;
 

@@ -178,7 +178,8 @@ export async function traceImageDetailed(
 
   onProgress(85, "Simplifying the outline");
   let outline = balanceSimplified(simplifyClosed(contour.pointsMm, p.rdpToleranceMm), contour.pointsMm);
-  if (p.allowanceMm) outline = offsetPolygon(outline, p.allowanceMm);
+  // Round joins no finer than the simplification asked for.
+  if (p.allowanceMm) outline = offsetPolygon(outline, p.allowanceMm, Math.min(0.25, p.rdpToleranceMm / 2));
   if (outline.length < 3) throw new VisionError("The allowance shrinks the outline to nothing; use a smaller negative allowance.");
   const round = (v: number) => Math.round(v * 1000) / 1000;
   const pointsMm = outline.map(([x, y]) => [round(x), round(y)] as [number, number]);

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 function form(image: Uint8Array | Blob, fields: Record<string, string> = {}) {
   const data = new FormData();
-  data.append("image", image instanceof Blob ? image : new Blob([image], { type: "image/jpeg" }), "photo.jpg");
+  data.append("image", image instanceof Blob ? image : new Blob([Buffer.from(image)], { type: "image/jpeg" }), "photo.jpg");
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   return data;
 }

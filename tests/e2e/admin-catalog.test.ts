@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { newPage, signIn, useE2E } from "./helpers";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 const item = (page: Page, kind: string, list: "active" | "archive", name: string) =>
   page.getByTestId(`${kind}-${list}-item`).filter({ has: page.getByText(name, { exact: true }) });
 
 test("creates, edits, archives and reopens a product", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const { page, errors } = await newPage(context);
-  await signIn(page, server.url, "admin@demo.foam");
-  await page.goto(`${server.url}/app/admin?tab=catalog`);
+  await signIn(page, e2e.server.url, "admin@demo.foam");
+  await page.goto(`${e2e.server.url}/app/admin?tab=catalog`);
   await page.getByTestId("product-active-item").first().waitFor();
   await page.getByRole("heading", { name: "Add product" }).waitFor();
   // Cancel only in edit mode.
@@ -71,10 +62,10 @@ test("creates, edits, archives and reopens a product", async () => {
 });
 
 test("creates, edits, archives and reopens a material; sheet cost shows in USD", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const { page, errors } = await newPage(context);
-  await signIn(page, server.url, "admin@demo.foam");
-  await page.goto(`${server.url}/app/admin?tab=calculator`);
+  await signIn(page, e2e.server.url, "admin@demo.foam");
+  await page.goto(`${e2e.server.url}/app/admin?tab=calculator`);
   await page.getByRole("heading", { name: "Active materials" }).waitFor();
   await page.getByRole("heading", { name: "Archive" }).waitFor();
   await page.getByTestId("material-active-item").first().waitFor();
@@ -122,16 +113,16 @@ test("creates, edits, archives and reopens a material; sheet cost shows in USD",
 });
 
 test("shows the SPEC loading and failure texts for the catalog", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const { page } = await newPage(context);
-  await signIn(page, server.url, "admin@demo.foam");
+  await signIn(page, e2e.server.url, "admin@demo.foam");
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/admin/catalog/boxes", async (route) => {
     await gate;
     await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ detail: "Catalog store offline." }) });
   });
-  await page.goto(`${server.url}/app/admin?tab=catalog`);
+  await page.goto(`${e2e.server.url}/app/admin?tab=catalog`);
   await page.getByText("Loading catalog…").waitFor();
   release();
   // Load failures show the server's message first.

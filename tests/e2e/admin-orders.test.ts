@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { newPage, signIn, useE2E } from "./helpers";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 async function openAdmin(email = "admin@demo.foam"): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const { page, errors } = await newPage(context);
-  await signIn(page, server.url, email);
-  await page.goto(`${server.url}/app/admin`);
+  await signIn(page, e2e.server.url, email);
+  await page.goto(`${e2e.server.url}/app/admin`);
   return { context, page, errors };
 }
 
@@ -242,7 +233,7 @@ test("keeps the tab in the URL across reload and Back, and works at 375 px", asy
 
   await page.setViewportSize({ width: 375, height: 720 });
   for (const tab of ["orders", "operator", "catalog", "calculator", "users"]) {
-    await page.goto(`${server.url}/app/admin?tab=${tab}`);
+    await page.goto(`${e2e.server.url}/app/admin?tab=${tab}`);
     await page.waitForLoadState("networkidle");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect({ tab, overflow }).toEqual({ tab, overflow: 0 });
@@ -252,10 +243,10 @@ test("keeps the tab in the URL across reload and Back, and works at 375 px", asy
 });
 
 test("a customer who opens /admin lands on /dashboard", async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page } = await newPage(context);
-  await signIn(page, server.url, "customer@demo.foam");
-  await page.goto(`${server.url}/app/admin`);
+  await signIn(page, e2e.server.url, "customer@demo.foam");
+  await page.goto(`${e2e.server.url}/app/admin`);
   await page.waitForURL(/\/app\/dashboard$/);
   await context.close();
 });

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { newPage, signIn, useE2E } from "./helpers";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 const row = (page: Page, email: string) => page.locator(`[data-testid="users-row"][data-email="${email}"]`);
 
 async function login(email: string, password: string): Promise<number> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
+  const response = await fetch(`${e2e.server.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),
@@ -25,10 +16,10 @@ async function login(email: string, password: string): Promise<number> {
 }
 
 test("creates a user, edits them, deactivates them and they can no longer sign in", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 720 } });
   const { page, errors } = await newPage(context);
-  await signIn(page, server.url, "admin@demo.foam");
-  await page.goto(`${server.url}/app/admin?tab=users`);
+  await signIn(page, e2e.server.url, "admin@demo.foam");
+  await page.goto(`${e2e.server.url}/app/admin?tab=users`);
   await page.getByRole("heading", { name: "User management" }).waitFor();
   await page.getByTestId("users-row").first().waitFor();
 
@@ -111,33 +102,33 @@ test("creates a user, edits them, deactivates them and they can no longer sign i
 
 test("a deactivated user is turned away from the app", async () => {
   // Sign in first, then deactivate through the API: the stored session stops working.
-  const adminToken = ((await (await fetch(`${server.url}/api/auth/login`, {
+  const adminToken = ((await (await fetch(`${e2e.server.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@demo.foam", password: "foam-demo-1" }),
   })).json()) as { token: string }).token;
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page } = await newPage(context);
-  await signIn(page, server.url, "sales@demo.foam");
-  const users = (await (await fetch(`${server.url}/api/admin/users`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+  await signIn(page, e2e.server.url, "sales@demo.foam");
+  const users = (await (await fetch(`${e2e.server.url}/api/admin/users`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
     results: { id: number; email: string; role: string }[];
   };
   const sales = users.results.find((user) => user.email === "sales@demo.foam")!;
-  await fetch(`${server.url}/api/admin/users/${sales.id}`, {
+  await fetch(`${e2e.server.url}/api/admin/users/${sales.id}`, {
     method: "PATCH",
     headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
     body: JSON.stringify({ is_active: false, role: sales.role }),
   });
-  await page.goto(`${server.url}/app/dashboard`);
+  await page.goto(`${e2e.server.url}/app/dashboard`);
   await page.waitForURL(/\/app\/login$/);
   expect(await login("sales@demo.foam", "foam-demo-1")).not.toBe(200);
   await context.close();
 });
 
 test("without a token the users panel asks to sign in", async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page } = await newPage(context);
-  await page.goto(`${server.url}/app/admin?tab=users`);
+  await page.goto(`${e2e.server.url}/app/admin?tab=users`);
   // The access gate sends a visitor to the login page and remembers where they were going.
   await page.waitForURL(/\/app\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem("auth_redirect"))).toBe("/app/admin?tab=users");

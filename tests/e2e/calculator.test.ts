@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { expect, test } from "bun:test";
 import { findModel } from "../../db/seed/reference/toolboxes";
 import { formatCents } from "../../src/shared/money";
 import { calculatePrice } from "../../src/shared/pricing";
-import { launchBrowser, newPage, startServer, type TestServer } from "./helpers";
+import { newPage, useE2E } from "./helpers";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 type Material = {
   id: number;
@@ -29,14 +19,14 @@ type Material = {
 };
 
 test("a full calculator run: brand → model → foam → thickness → totals → save → e-mail link → print", async () => {
-  const { materials } = (await (await fetch(`${server.url}/api/reference-data`)).json()) as { materials: Material[] };
+  const { materials } = (await (await fetch(`${e2e.server.url}/api/reference-data`)).json()) as { materials: Material[] };
   const material = materials.find((item) => item.sheet_thickness_mm >= 10 && item.sheet_thickness_mm <= 90)!;
   const modelId = "craftsman-3000-41-10-drawer-cabinet";
   const { model, container } = findModel(modelId)!;
 
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page, errors } = await newPage(context);
-  await page.goto(`${server.url}/app/calculator`);
+  await page.goto(`${e2e.server.url}/app/calculator`);
   await page.waitForLoadState("networkidle");
   await page.locator(".auth-actions:not([data-auth='unknown'])").waitFor({ state: "attached" }); // hydrated
 
@@ -138,20 +128,20 @@ test("a full calculator run: brand → model → foam → thickness → totals �
 });
 
 test("a model and a foam without drawers shows Total $0.00; the token goes with the reference-data request", async () => {
-  const login = await fetch(`${server.url}/api/auth/login`, {
+  const login = await fetch(`${e2e.server.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "customer@demo.foam", password: "foam-demo-1" }),
   });
   const session = (await login.json()) as { token: string; user: unknown };
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   await context.addInitScript((stored) => {
     localStorage.setItem("auth_token", stored.token);
     localStorage.setItem("auth_user", JSON.stringify(stored.user));
   }, session);
   const { page, errors } = await newPage(context);
   const authorization = page.waitForRequest("**/api/reference-data").then((request) => request.headers()["authorization"]);
-  await page.goto(`${server.url}/app/calculator`);
+  await page.goto(`${e2e.server.url}/app/calculator`);
   expect(await authorization).toBe(`Bearer ${session.token}`);
   await page.waitForLoadState("networkidle");
   await page.locator(".auth-actions:not([data-auth='unknown'])").waitFor({ state: "attached" }); // hydrated

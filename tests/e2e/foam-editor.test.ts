@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import DxfParser from "dxf-parser";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import type { Page } from "playwright-core";
+import { newPage, signIn, useE2E } from "./helpers";
 
 type Position = { x: number; y: number; rotation: number; scale: number } | null;
 type Vertex = { x: number; y: number };
@@ -33,16 +33,7 @@ function scanned(id: string, name: string, contour: number[][], category?: strin
 // A 120 x 30 mm wrench and an 80 x 20 mm screwdriver.
 const QUEUE = [scanned("wrench", "Wrench", rect(120, 30), "Wrenches"), scanned("driver", "Screwdriver", rect(80, 20))];
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 const positionOf = (page: Page, id: string) =>
   page.evaluate((toolId) => {
@@ -65,9 +56,9 @@ function extents(vertices: Vertex[]) {
 
 describe("foam editor", () => {
   test("without scanned tools it points back to the scanner", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const { page, errors } = await newPage(context);
-    await page.goto(`${server.url}/app/foam-editor`);
+    await page.goto(`${e2e.server.url}/app/foam-editor`);
     await expect(page.getByTestId("fe-empty").textContent()).resolves.toContain("No tools available. Please scan some tools first.");
     await expect(page.getByRole("link", { name: "Go to Scanner" }).getAttribute("href")).resolves.toBe("/app/scanner");
     expect(errors).toEqual([]);
@@ -75,16 +66,16 @@ describe("foam editor", () => {
   });
 
   test("a customer places, drags, rotates and scales tools, undoes and redoes each, exports a true-scale DXF and submits", async () => {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const { page, errors } = await newPage(context);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    const session = await signIn(page, server.url, "customer@demo.foam");
+    const session = await signIn(page, e2e.server.url, "customer@demo.foam");
     await page.evaluate((queue) => localStorage.setItem("scanner-queue", JSON.stringify(queue)), QUEUE);
-    await page.goto(`${server.url}/app/foam-editor`);
+    await page.goto(`${e2e.server.url}/app/foam-editor`);
     await page.getByTestId("fe-canvas").waitFor();
     expect(await text(page, "fe-count-unplaced")).toBe("2");
     expect(await page.getByTestId("fe-undo").isDisabled()).toBe(true);
@@ -215,10 +206,10 @@ describe("foam editor", () => {
       page.getByText("Layout submitted successfully! Redirecting to dashboard...").waitFor({ timeout: 10_000 }).then(() => true),
     ).resolves.toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("scanner-queue"))).toBe("[]");
-    await page.waitForURL(`${server.url}/app/dashboard`, { timeout: 10_000 });
+    await page.waitForURL(`${e2e.server.url}/app/dashboard`, { timeout: 10_000 });
 
     const jobs = (await (
-      await fetch(`${server.url}/api/scanner/jobs`, { headers: { Authorization: `Bearer ${session.token}` } })
+      await fetch(`${e2e.server.url}/api/scanner/jobs`, { headers: { Authorization: `Bearer ${session.token}` } })
     ).json()) as { results: Record<string, unknown>[] };
     expect(jobs.results).toHaveLength(2);
     expect(errors).toEqual([]);
@@ -226,11 +217,11 @@ describe("foam editor", () => {
   });
 
   test("at 375 px the sidebar stacks above the canvas and nothing overflows sideways", async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 375, height: 740 } });
     const { page, errors } = await newPage(context);
-    await page.goto(`${server.url}/app/login`);
+    await page.goto(`${e2e.server.url}/app/login`);
     await page.evaluate((queue) => localStorage.setItem("scanner-queue", JSON.stringify(queue)), QUEUE);
-    await page.goto(`${server.url}/app/foam-editor`);
+    await page.goto(`${e2e.server.url}/app/foam-editor`);
     await page.getByTestId("fe-canvas").waitFor();
     const sidebar = (await page.locator(".fe-sidebar").boundingBox())!;
     const canvas = (await page.getByTestId("fe-canvas").boundingBox())!;

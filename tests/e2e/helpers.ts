@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -89,4 +90,21 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
     localStorage.setItem("auth_user", JSON.stringify(user));
   }, session);
   return session;
+}
+
+/**
+ * The usual spec setup: one server over a fresh database and one Chromium for the whole file,
+ * both closed afterwards. Read `e2e.server` and `e2e.browser` inside tests.
+ */
+export function useE2E(options: { env?: Record<string, string>; browserArgs?: string[] } = {}) {
+  const state = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    state.server = await startServer(options.env);
+    state.browser = await launchBrowser(options.browserArgs);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return state;
 }

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, newPage, startServer, type TestServer } from "./helpers";
+import { expect, test } from "bun:test";
+import { newPage, useE2E } from "./helpers";
 
 const DENIED = "Camera access denied. Please allow camera access in browser settings and refresh the page.";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  // A fake camera exists, but without --use-fake-ui-for-media-stream nobody grants the permission.
-  browser = await launchBrowser(["--use-fake-device-for-media-stream"]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A fake camera exists, but without --use-fake-ui-for-media-stream nobody grants the permission.
+const e2e = useE2E({ browserArgs: ["--use-fake-device-for-media-stream"] });
 
 test("a denied camera permission shows the denied message in the error box and stays idle", async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page } = await newPage(context);
   const client = await context.newCDPSession(page);
-  await client.send("Browser.setPermission", { permission: { name: "camera" }, setting: "denied", origin: server.url });
-  await page.goto(`${server.url}/app/scanner`);
+  await client.send("Browser.setPermission", { permission: { name: "camera" }, setting: "denied", origin: e2e.server.url });
+  await page.goto(`${e2e.server.url}/app/scanner`);
   await page.waitForLoadState("networkidle");
   await page.getByTestId("sc-start").click();
   const box = page.getByTestId("sc-error");
@@ -34,9 +24,9 @@ test("a denied camera permission shows the denied message in the error box and s
 });
 
 test("the idle screen links the instructions and the template (new tab)", async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page, errors } = await newPage(context);
-  await page.goto(`${server.url}/app/scanner-ai`);
+  await page.goto(`${e2e.server.url}/app/scanner-ai`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("sc-instructions").getAttribute("href")).resolves.toBe("/app/scanner-instructions");
   const template = page.getByTestId("sc-template");

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newPage, startServer, type TestServer } from "./helpers";
+import { newPage, useE2E } from "./helpers";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 const PASSWORD = "foam-demo-1";
 
@@ -32,7 +23,7 @@ const OTHER_PUBLIC = ["/scanner", "/scanner-ai", "/foam-editor"];
 const SIGNED_IN_ONLY = ["/dashboard", "/scanner/layout", "/scanner-layout"];
 
 async function login(email: string) {
-  const response = await fetch(`${server.url}/api/auth/login`, {
+  const response = await fetch(`${e2e.server.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password: PASSWORD }),
@@ -42,7 +33,7 @@ async function login(email: string) {
 
 /** A context whose pages start with the session already in localStorage. */
 async function contextAs(email: string | null, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  const context = await e2e.browser.newContext(options);
   if (email) {
     const session = await login(email);
     // Once per tab, so signing out stays signed out.
@@ -58,7 +49,7 @@ async function contextAs(email: string | null, options: Parameters<Browser["newC
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const app = (route: string) => `${server.url}/app${route === "/" ? "/" : route}`;
+const app = (route: string) => `${e2e.server.url}/app${route === "/" ? "/" : route}`;
 
 /** Loaded and hydrated: the session effect has run once the auth actions leave the 'unknown' state. */
 async function settle(page: Page) {
@@ -304,7 +295,7 @@ describe("session", () => {
   });
 
   test("a stored token the server rejects signs the user out at start-up", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     await context.addInitScript(() => {
       if (!sessionStorage.getItem("seeded")) {
         sessionStorage.setItem("seeded", "1");
@@ -322,7 +313,7 @@ describe("session", () => {
 
 describe("theme", () => {
   test("defaults to the system preference, toggles, and persists across reloads without a flash", async () => {
-    const context = await browser.newContext({ colorScheme: "dark" });
+    const context = await e2e.browser.newContext({ colorScheme: "dark" });
     const { page, errors } = await newPage(context);
     await page.goto(app("/"));
     await settle(page);
@@ -377,7 +368,7 @@ describe("small screens and no JavaScript", () => {
   });
 
   test("content pages read fine with JavaScript off", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
     await page.goto(app("/"));
     expect(await page.locator("h1").textContent()).toBe("Foam Intelligence Platform");
@@ -396,7 +387,7 @@ describe("shop and guides", () => {
   test("the catalog loads bundles from reference data and View details opens a dialog", async () => {
     const context = await contextAs(null);
     const { page, errors } = await newPage(context);
-    const data = (await (await fetch(`${server.url}/api/reference-data`)).json()) as {
+    const data = (await (await fetch(`${e2e.server.url}/api/reference-data`)).json()) as {
       boxes: { name: string; sku: string | null; description: string | null }[];
     };
     await page.goto(app("/shop"));

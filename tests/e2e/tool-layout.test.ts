@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { newPage, signIn, useE2E } from "./helpers";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2E();
 
 const TOOL = (id: string, name: string) => ({
   id,
@@ -36,26 +27,26 @@ async function seedQueue(page: Page, tools: unknown[]) {
 }
 
 async function projectCodes(token: string): Promise<string[]> {
-  const response = await fetch(`${server.url}/api/dashboard/summary`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${e2e.server.url}/api/dashboard/summary`, { headers: { Authorization: `Bearer ${token}` } });
   const summary = (await response.json()) as { projects: { reference_code: string }[] };
   return summary.projects.map((project) => project.reference_code);
 }
 
 test("signed out, the layout page sends the visitor to login", async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const { page } = await newPage(context);
-  await page.goto(`${server.url}/app/scanner/layout`);
+  await page.goto(`${e2e.server.url}/app/scanner/layout`);
   await page.waitForURL(/\/app\/login$/);
   await context.close();
 });
 
 test("mouse drag, keyboard placement, return to inventory, then SUBMIT creates a project shown on the dashboard", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const { page, errors } = await newPage(context);
-  const session = await signIn(page, server.url, "customer@demo.foam");
+  const session = await signIn(page, e2e.server.url, "customer@demo.foam");
   const before = await projectCodes(session.token);
   await seedQueue(page, [TOOL("t1", "Wrench"), TOOL("t2", "Pliers")]);
-  await page.goto(`${server.url}/app/scanner-layout`);
+  await page.goto(`${e2e.server.url}/app/scanner-layout`);
   await page.getByRole("heading", { name: "Available Tools" }).waitFor();
   await page.getByTestId("tl-inventory-item").first().waitFor();
 
@@ -118,11 +109,11 @@ test("mouse drag, keyboard placement, return to inventory, then SUBMIT creates a
 });
 
 test("the layout page is usable at 375 px: tap a tool, tap the sheet to place it", async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const context = await e2e.browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
   const { page } = await newPage(context);
-  await signIn(page, server.url, "customer@demo.foam");
+  await signIn(page, e2e.server.url, "customer@demo.foam");
   await seedQueue(page, [TOOL("m1", "Socket")]);
-  await page.goto(`${server.url}/app/scanner-layout`);
+  await page.goto(`${e2e.server.url}/app/scanner-layout`);
   await page.locator('[data-tool-id="m1"] .tl-inventory-body').tap();
   const zone = (await page.getByTestId("tl-dropzone").boundingBox())!;
   expect(zone.width).toBeLessThanOrEqual(375);

@@ -92,13 +92,7 @@ export function bounds(points: Pt[]): Box {
 }
 
 /** SVG path data of a closed outline. */
-export function pathData(points: Pt[]): string {
-  return points.map(([x, y], i) => `${i === 0 ? "M" : "L"}${round(x)} ${round(y)}`).join(" ") + " Z";
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
-}
+export { pathData } from "../../lib/scanner-job-body";
 
 export function newPosition(x: number, y: number, previous?: ToolPosition | null): ToolPosition {
   return { x: clampPercent(x), y: clampPercent(y), rotation: previous?.rotation ?? 0, scale: previous?.scale ?? 1 };

@@ -1,6 +1,9 @@
 import { apiRequest, ApiError } from "../../lib/api";
 import { isPlaced, type ScannedTool, type ToolPosition } from "../../lib/scanner-queue";
-import { pathData, placedOutline, type LayoutFoam } from "./layout-geometry";
+import { createClientId, scannerJobBody, type ScannerJobBody } from "../../lib/scanner-job-body";
+import { placedOutline, type LayoutFoam } from "./layout-geometry";
+
+export type { ScannerJobBody };
 
 export const LAYOUT_MESSAGES = {
   noneplaced: "Place at least one tool before submitting the layout.",
@@ -9,25 +12,6 @@ export const LAYOUT_MESSAGES = {
   failed: "Failed to submit layout. Please try again.",
 } as const;
 export const REDIRECT_DELAY_MS = 2000;
-
-/** POST /scanner/jobs body (SPEC 3 scanner job payload); one per placed tool. */
-export type ScannerJobBody = {
-  contour_svg: string;
-  calibration_payload: {
-    detection_method: string;
-    diagnostics: Record<string, unknown>;
-    parameters: Record<string, unknown>;
-    preview_data_url: string;
-    position: ToolPosition;
-    contour_points_mm: [number, number][];
-  };
-  processing_notes: string;
-  status: "pending";
-  processed_at: null;
-  layout_id: string;
-  name: string;
-  foam: LayoutFoam;
-};
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
@@ -43,17 +27,7 @@ export function pocketOnFoam(tool: ScannedTool, position: ToolPosition, foam: La
   return placedOutline(tool, position).map(([x, y]) => [round3(x + cx), round3(y + cy)]);
 }
 
-function pocketSvg(points: [number, number][], foam: LayoutFoam): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${foam.width_mm} ${foam.depth_mm}" width="${foam.width_mm}mm" height="${foam.depth_mm}mm">` +
-    `<path d="${pathData(points)}" fill="none" stroke="#000" stroke-width="0.3"/></svg>`
-  );
-}
-
-export function createLayoutId(): string {
-  const uuid = globalThis.crypto?.randomUUID?.();
-  return uuid ?? `layout-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}
+export const createLayoutId = () => createClientId("layout");
 
 export function placedTools(tools: ScannedTool[]): ScannedTool[] {
   return tools.filter(isPlaced);
@@ -62,25 +36,15 @@ export function placedTools(tools: ScannedTool[]): ScannedTool[] {
 export function buildLayoutJobs(tools: ScannedTool[], layoutId: string, foam: LayoutFoam, now = new Date()): ScannerJobBody[] {
   return placedTools(tools).map((tool) => {
     const position = tool.position as ToolPosition;
-    const detection_method = tool.detectionMethod ?? "aruco";
-    const pocket = pocketOnFoam(tool, position, foam);
-    return {
-      contour_svg: pocketSvg(pocket, foam),
-      calibration_payload: {
-        detection_method,
-        diagnostics: tool.diagnostics ?? {},
-        parameters: tool.parameters ?? {},
-        preview_data_url: tool.previewUrl ?? "",
-        position,
-        contour_points_mm: pocket,
-      },
-      processing_notes: JSON.stringify({ layout_position: position, detection_method, created_at: tool.createdAt || now.toISOString() }),
-      status: "pending",
-      processed_at: null,
-      layout_id: layoutId,
-      name: tool.name,
-      foam: { ...foam },
-    };
+    return scannerJobBody({
+      tool,
+      position,
+      pocket: pocketOnFoam(tool, position, foam),
+      layoutId,
+      foam,
+      defaultDetectionMethod: "aruco",
+      submittedAt: now.toISOString(),
+    });
   });
 }
 

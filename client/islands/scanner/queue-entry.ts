@@ -1,11 +1,9 @@
+import { createClientId } from "../../lib/scanner-job-body";
 import type { ScannedTool } from "../../lib/scanner-queue";
 import type { ScannerVariant, ScanParameters } from "./scan-parameters";
 import type { ScanResult } from "./scan-result";
 
-export function createScanId(): string {
-  const uuid = globalThis.crypto?.randomUUID?.();
-  return uuid ?? `scan-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}
+export const createScanId = () => createClientId("scan");
 
 export function defaultToolName(queueLength: number): string {
   return `Tool ${queueLength + 1}`;

@@ -34,7 +34,7 @@ export const scannerModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/scanner", tags: ["Scanner"] })
     .use(deps.auth)
     .get("/template", async () =>
-      new Response(await padTemplatePdf(deps.vision), {
+      new Response(Buffer.from(await padTemplatePdf(deps.vision)), {
         headers: {
           "content-type": "application/pdf",
           "content-disposition": 'inline; filename="foam-calibration-pad-v1.pdf"',

@@ -1,3 +1,4 @@
+import { pathData } from "../../../lib/scanner-job-body";
 import type { LayoutGeometry } from "./layout-geometry";
 import type { Pt } from "./types";
 
@@ -5,9 +6,7 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function pathData(points: Pt[]): string {
-  return `${points.map(([x, y], index) => `${index ? "L" : "M"}${x} ${y}`).join(" ")} Z`;
-}
+export { pathData };
 
 /** An SVG document whose user unit is the millimetre, so it prints and imports at true scale. */
 export function svgDocument(width_mm: number, depth_mm: number, body: string, title: string): string {

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
+import { offsetPolygon } from "./offset-polygon.ts";
+import { loadOpenCv } from "./opencv.ts";
+import { classicThresholds, eraseGrid, segmentClassic } from "./segment-classic.ts";
+import { syntheticFrame, toolPolygon } from "./test-rasters.ts";
+import { exclusionMask } from "./trace-pipeline.ts";
+
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
+beforeAll(() => loadOpenCv());
+
+const k = 5;
+
+/** IoU of the mask and one tool, counted within the tool's bounding box grown by 6 mm. */
+function iou(mask: Uint8Array, poly: [number, number][], W: number, H: number): number {
+  const cov = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as [number, number])], W, H);
+  const xs = poly.map((p) => p[0]);
+  const ys = poly.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor((Math.min(...xs) - 6) * k));
+  const x1 = Math.min(W, Math.ceil((Math.max(...xs) + 6) * k));
+  const y0 = Math.max(0, Math.floor((Math.min(...ys) - 6) * k));
+  const y1 = Math.min(H, Math.ceil((Math.max(...ys) + 6) * k));
+  let inter = 0;
+  let uni = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = y * W + x;
+      const t = cov[i] >= 0.5 ? 1 : 0;
+      if (t && mask[i]) inter++;
+      if (t || mask[i]) uni++;
+    }
+  return inter / uni;
+}
+
+describe("segmentClassic", () => {
+  test("finds a dark, a light-grey and a coloured tool, not their soft shadows or the grid", () => {
+    const dark = toolPolygon(60, 70, 90, 22, 25);
+    const light = toolPolygon(120, 160, 70, 30, -40);
+    const yellow = toolPolygon(70, 210, 50, 26, 5);
+    const img = syntheticFrame(k, [
+      { polygonMm: dark, rgb: [35, 35, 38], shadow: 0.15 },
+      { polygonMm: light, rgb: [170, 170, 172], shadow: 0.15 },
+      { polygonMm: yellow, rgb: [235, 195, 40], shadow: 0.1 },
+    ]);
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    for (const poly of [dark, light, yellow]) expect(iou(seg.mask, poly, img.width, img.height)).toBeGreaterThan(0.96);
+    // Nothing more than 1 mm away from the tools (shadows, grid, lighting gradient) is marked.
+    let stray = 0;
+    const grown = [dark, light, yellow].map((p) =>
+      rasterizeCoverage([offsetPolygon(p, 1).map(([x, y]) => [x * k, y * k] as [number, number])], img.width, img.height),
+    );
+    for (let i = 0; i < seg.mask.length; i++) if (seg.mask[i] && grown.every((c) => c[i] === 0)) stray++;
+    expect(stray).toBe(0);
+    expect(seg.edgeImage?.width).toBe(img.width);
+  }, SLOW);
+
+  test("empty pad gives an empty mask", () => {
+    const img = syntheticFrame(k, []);
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    expect(seg.mask.reduce((a, b) => a + b, 0)).toBe(0);
+  }, SLOW);
+
+  test("eraseGrid flattens the printed lines", () => {
+    const img = syntheticFrame(k, []);
+    const out = eraseGrid(img, k);
+    const at = (d: Uint8Array, xm: number, ym: number) => d[(Math.round(ym * k - 0.5) * img.width + Math.round(xm * k - 0.5)) * 4];
+    expect(at(img.data, 50, 95) - at(img.data, 52, 95)).toBeLessThan(-15); // on the x = 50 line before
+    expect(Math.abs(at(out.data, 50, 95) - at(out.data, 52, 95))).toBeLessThan(4);
+  }, SLOW);
+
+  test("sensitivity lowers the thresholds", () => {
+    expect(classicThresholds(90).dark).toBeLessThan(classicThresholds(45).dark);
+    expect(classicThresholds(0).chroma).toBeGreaterThan(classicThresholds(45).chroma);
+  }, SLOW);
+});

@@ -1,0 +1,85 @@
+// Test helper (not part of the public API): synthetic rectified pad frames with known tools.
+import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
+import { FRAME_H_MM, FRAME_W_MM, GRID_STEP_MM } from "./pad-spec.ts";
+import type { RgbaImage } from "./raster.ts";
+
+type P = [number, number];
+
+export type FrameTool = { polygonMm: P[]; rgb: [number, number, number]; shadow?: number };
+
+/** A rectified frame at k px/mm: paper with a lighting gradient, the grid, and tools with soft shadows. */
+export function syntheticFrame(k: number, tools: FrameTool[]): RgbaImage {
+  const W = Math.round(FRAME_W_MM * k);
+  const H = Math.round(FRAME_H_MM * k);
+  const data = new Uint8Array(W * H * 4);
+  const covs = tools.map((t) => rasterizeCoverage([t.polygonMm.map(([x, y]) => [x * k, y * k] as P)], W, H));
+  const shadows = tools.map((t) => {
+    if (!t.shadow) return null;
+    // Offset by 1.5 mm and blurred with a cheap box filter: soft and weak, like diffuse light.
+    const c = rasterizeCoverage([t.polygonMm.map(([x, y]) => [(x + 1.5) * k, (y + 1.5) * k] as P)], W, H);
+    const r = Math.round(2 * k);
+    const tmp = new Float32Array(W * H);
+    for (let y = 0; y < H; y++) {
+      let s = 0;
+      for (let x = -r; x < W + r; x++) {
+        if (x + r < W) s += c[y * W + x + r];
+        if (x - r - 1 >= 0) s -= c[y * W + x - r - 1];
+        if (x >= 0 && x < W) tmp[y * W + x] = s / (2 * r + 1);
+      }
+    }
+    const out = new Float32Array(W * H);
+    for (let x = 0; x < W; x++) {
+      let s = 0;
+      for (let y = -r; y < H + r; y++) {
+        if (y + r < H) s += tmp[(y + r) * W + x];
+        if (y - r - 1 >= 0) s -= tmp[(y - r - 1) * W + x];
+        if (y >= 0 && y < H) out[y * W + x] = (s / (2 * r + 1)) * t.shadow;
+      }
+    }
+    return out;
+  });
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const xm = (x + 0.5) / k;
+      const ym = (y + 0.5) / k;
+      const light = 0.92 + 0.08 * (xm / FRAME_W_MM) - 0.05 * (ym / FRAME_H_MM);
+      const dx = Math.abs(xm - Math.round(xm / GRID_STEP_MM) * GRID_STEP_MM);
+      const dy = Math.abs(ym - Math.round(ym / GRID_STEP_MM) * GRID_STEP_MM);
+      const grid = Math.max(0, 1 - Math.max(0, Math.min(dx, dy) - 0.1) * k);
+      let v = 245 - 40 * grid;
+      for (const s of shadows) if (s) v *= 1 - s[i];
+      let rgb: [number, number, number] = [v * light, v * light, v * light * 0.98];
+      tools.forEach((t, j) => {
+        const a = Math.min(1, covs[j][i]);
+        if (a > 0) rgb = [rgb[0] * (1 - a) + t.rgb[0] * light * a, rgb[1] * (1 - a) + t.rgb[1] * light * a, rgb[2] * (1 - a) + t.rgb[2] * light * a];
+      });
+      const o = i * 4;
+      data[o] = rgb[0];
+      data[o + 1] = rgb[1];
+      data[o + 2] = rgb[2];
+      data[o + 3] = 255;
+    }
+  return { width: W, height: H, data };
+}
+
+/** A rounded-rectangle-ish polygon (a "tool") centred at (cx, cy) mm, rotated by `deg`. */
+export function toolPolygon(cx: number, cy: number, w: number, h: number, deg: number): P[] {
+  const r = Math.min(w, h) / 4;
+  const pts: P[] = [];
+  const corners: P[] = [
+    [w / 2 - r, h / 2 - r],
+    [-w / 2 + r, h / 2 - r],
+    [-w / 2 + r, -h / 2 + r],
+    [w / 2 - r, -h / 2 + r],
+  ];
+  corners.forEach(([ccx, ccy], q) => {
+    for (let i = 0; i <= 16; i++) {
+      const a = (q * Math.PI) / 2 + (i / 16) * (Math.PI / 2);
+      pts.push([ccx + r * Math.cos(a), ccy + r * Math.sin(a)]);
+    }
+  });
+  const c = Math.cos((deg * Math.PI) / 180);
+  const s = Math.sin((deg * Math.PI) / 180);
+  return pts.map(([x, y]) => [cx + c * x - s * y, cy + s * x + c * y]);
+}

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { compareContours } from "../../bench/metrics.ts";
+import { NOT_AN_IMAGE_MESSAGE } from "./image-header.ts";
+import { loadOpenCv } from "./opencv.ts";
+import { DEFAULT_PARAMS, smallPadPhoto } from "./test-photos.ts";
+import { chooseDecodeScale, traceImage } from "./trace-pipeline.ts";
+import { VisionError } from "./vision-error.ts";
+
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
+beforeAll(() => loadOpenCv());
+
+async function expectVisionError(p: Promise<unknown>, message: RegExp | string) {
+  const err = await p.then(
+    () => null,
+    (e) => e,
+  );
+  expect(err).toBeInstanceOf(VisionError);
+  if (typeof message === "string") expect(err.message).toBe(message);
+  else expect(err.message).toMatch(message);
+}
+
+describe("traceImage", () => {
+  test("traces a tool to sub-millimetre accuracy and fills every result field", async () => {
+    const photo = await smallPadPhoto({ seed: 51, toolKind: "wrench", finish: "dark", tiltDeg: 9 });
+    const steps: number[] = [];
+    const r = await traceImage(photo.jpeg, DEFAULT_PARAMS, (p) => steps.push(p));
+    const m = compareContours(r.contour_points_mm, photo.truthMm);
+    expect(m.meanDeviation).toBeLessThan(0.15);
+    expect(m.hausdorff).toBeLessThan(1);
+    expect(Math.abs(m.areaErrorPct)).toBeLessThan(1.5);
+    expect(steps[0]).toBe(5);
+    expect(steps.at(-1)).toBe(100);
+    expect(steps).toEqual(steps.slice().sort((a, b) => a - b));
+    expect(r.preview_png.startsWith("data:image/png;base64,")).toBe(true);
+    expect(r.parameters.mm_per_px).toBe(0.2);
+    expect(r.contour_points_px).toHaveLength(r.contour_points_mm.length);
+    expect(r.contour_points_px[0][0]).toBeCloseTo(r.contour_points_mm[0][0] * 5, 2);
+    expect(r.parameters).toMatchObject({ rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45, contour_max_area_mm: 11750 });
+    expect(r.svg).toContain("<path");
+    expect(r.diagnostics).toMatchObject({ detection_method: "aruco" });
+    expect((r.diagnostics.markers as unknown[]).length).toBe(4);
+    expect(Math.abs((r.diagnostics.tilt_deg as number) - 9)).toBeLessThan(1.5);
+    expect(r.diagnostics.timings_ms).toHaveProperty("total");
+  }, SLOW);
+
+  test("allowance grows the outline, a larger RDP tolerance gives fewer points", async () => {
+    const photo = await smallPadPhoto({ seed: 52, toolKind: "blob", finish: "black" });
+    const a = await traceImage(photo.jpeg, DEFAULT_PARAMS);
+    const grown = await traceImage(photo.jpeg, { ...DEFAULT_PARAMS, allowance_mm: 2 });
+    const coarse = await traceImage(photo.jpeg, { ...DEFAULT_PARAMS, rdp_tolerance_mm: 1 });
+    expect(grown.parameters.contour_area_mm).toBeGreaterThan(a.parameters.contour_area_mm);
+    expect(grown.parameters.allowance_mm).toBe(2);
+    expect(coarse.contour_points_mm.length).toBeLessThan(a.contour_points_mm.length);
+  }, SLOW);
+
+  test("user-facing errors", async () => {
+    await expectVisionError(traceImage(new TextEncoder().encode("not an image"), DEFAULT_PARAMS), NOT_AN_IMAGE_MESSAGE);
+    await expectVisionError(
+      traceImage((await smallPadPhoto({ seed: 53, hideMarkers: [2, 3] })).jpeg, DEFAULT_PARAMS),
+      "Calibration markers not found: missing marker ids 2, 3. Please ensure all 4 corners are visible in the frame.",
+    );
+    await expectVisionError(traceImage((await smallPadPhoto({ seed: 54, tiltDeg: 30 })).jpeg, DEFAULT_PARAMS), /too steep an angle/);
+    await expectVisionError(traceImage((await smallPadPhoto({ seed: 55, blurPx: 1.6 })).jpeg, DEFAULT_PARAMS), /too blurry/);
+    await expectVisionError(traceImage((await smallPadPhoto({ seed: 56, noTool: true })).jpeg, DEFAULT_PARAMS), "No tool found on the pad.");
+    const atEdge = await smallPadPhoto({ seed: 57, toolKind: "screwdriver", finish: "black", placement: { cx: 16, cy: 130, angleDeg: 90 } });
+    await expectVisionError(traceImage(atEdge.jpeg, DEFAULT_PARAMS), "The tool touches the edge of the scanning area (inset 12 mm); move it 10–20 mm inside the frame.");
+    await expectVisionError(traceImage(atEdge.jpeg, { ...DEFAULT_PARAMS, sensitivity: 200 }), /sensitivity must be a number between 0 and 100/);
+  }, SLOW);
+
+  test("decode scale uses the IDCT shortcut only when enough pixels remain", () => {
+    const h = (w: number, hh: number) => ({ format: "jpeg" as const, storedWidth: w, storedHeight: hh, orientation: 1, width: w, height: hh });
+    expect(chooseDecodeScale(h(4000, 3000))).toBe(0.5);
+    expect(chooseDecodeScale(h(8000, 6000))).toBe(0.25);
+    expect(chooseDecodeScale(h(1600, 1200))).toBe(1);
+  }, SLOW);
+});

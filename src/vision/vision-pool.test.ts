@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { createVisionPool } from "./vision-pool.ts";
+import { DEFAULT_PARAMS, smallPadPhoto } from "./test-photos.ts";
+import { VisionError } from "./vision-error.ts";
+
+// Synthetic photos are rendered and traced here: seconds, not milliseconds.
+const SLOW = 60_000;
+
+const pool = createVisionPool({ size: 2 });
+afterAll(() => pool.close());
+
+type Crashable = { _crash(how: "exit" | "throw"): Promise<never> };
+
+describe("createVisionPool", () => {
+  test("size defaults to the CPU count", async () => {
+    const p = createVisionPool();
+    expect(p.size).toBe(navigator.hardwareConcurrency);
+    await p.close();
+  }, SLOW);
+
+  test("trace streams progress and returns the result; preview answers", async () => {
+    const photo = await smallPadPhoto({ seed: 71, toolKind: "blob", finish: "dark" });
+    const progress: [number, string][] = [];
+    const r = await pool.trace(photo.jpeg, DEFAULT_PARAMS, (p, m) => progress.push([p, m]));
+    expect(r.contour_points_mm.length).toBeGreaterThan(10);
+    expect(progress[0]).toEqual([5, "Decoding image"]);
+    expect(progress.at(-1)?.[0]).toBe(100);
+    expect(photo.jpeg.byteLength).toBeGreaterThan(0); // the caller's buffer is not transferred away
+    const d = await pool.preview(photo.jpeg);
+    expect(d.markers_detected).toBe(4);
+  }, SLOW);
+
+  test("VisionError messages cross the worker boundary intact", async () => {
+    const err = await pool.trace(new TextEncoder().encode("text"), DEFAULT_PARAMS).catch((e) => e);
+    expect(err).toBeInstanceOf(VisionError);
+    expect(err.message).toBe("The file is not a readable JPEG or PNG image.");
+    const photo = await smallPadPhoto({ seed: 72, hideMarkers: [3] });
+    const err2 = await pool.trace(photo.jpeg, DEFAULT_PARAMS).catch((e) => e);
+    expect(err2).toBeInstanceOf(VisionError);
+    expect(err2.message).toContain("missing marker ids 3");
+  }, SLOW);
+
+  test("a crashed worker fails its job and is replaced", async () => {
+    for (const how of ["exit", "throw"] as const) {
+      const err = await (pool as unknown as Crashable)._crash(how).catch((e) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(err).not.toBeInstanceOf(VisionError);
+      expect(err.message).toContain("the vision worker stopped");
+    }
+    const photo = await smallPadPhoto({ seed: 71, toolKind: "blob", finish: "dark" });
+    const both = await Promise.all([pool.preview(photo.jpeg), pool.preview(photo.jpeg)]);
+    expect(both.map((d) => d.markers_detected)).toEqual([4, 4]);
+  }, SLOW);
+
+  test("close rejects queued work and later calls", async () => {
+    const p = createVisionPool({ size: 1 });
+    const photo = await smallPadPhoto({ seed: 71, toolKind: "blob", finish: "dark" });
+    const pending = p.trace(photo.jpeg, DEFAULT_PARAMS).catch((e) => e);
+    await p.close();
+    expect((await pending).message).toContain("closed");
+    expect((await p.preview(photo.jpeg).catch((e) => e)).message).toContain("closed");
+  }, SLOW);
+});
