@@ -6,6 +6,7 @@ import { decodeImage } from "../src/vision/decode-image.ts";
 import { createVisionPool } from "../src/vision/index.ts";
 import type { TraceParams } from "../src/vision/types.ts";
 import { cachedPadPhoto } from "./synth/cached-photo.ts";
+import type { PadPhoto } from "./synth/index.ts";
 import { benchmarkPhotoSet } from "./synth/photo-set.ts";
 
 function arg(name: string, def: number): number {
@@ -24,7 +25,7 @@ const fmt = (xs: number[]) => `median ${q(xs, 0.5).toFixed(0)} ms, p90 ${q(xs, 0
 const params: TraceParams = { rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45 };
 
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((v) => v.toFixed(2)).join(" ")}`);
-const photos = [];
+const photos: PadPhoto[] = [];
 for (const spec of benchmarkPhotoSet(6, 1000)) photos.push(await cachedPadPhoto({ ...spec, width: 4000, height: 3000 }));
 const frames = await Promise.all(photos.map((p) => new Bun.Image(p.jpeg).resize(1280, 960).jpeg({ quality: 80 }).bytes()));
 console.log(`12 MP JPEGs: ${photos.map((p) => (p.jpeg.length / 1e6).toFixed(1)).join(", ")} MB; preview frames 1280x960 q80`);

@@ -1,9 +1,9 @@
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyMigrations, readMigrationFolder, type MigrationSource } from "./migrate";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -33,6 +33,13 @@ export async function openDatabase(url: string, authToken?: string): Promise<DbH
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export async function migrateDatabase(db: Db, folder = migrationsFolder): Promise<void> {
-  await migrate(db, { migrationsFolder: folder });
+let embeddedMigrations: MigrationSource[] | null = null;
+
+/** The compiled binary has no migrations folder: its entry registers the SQL it embedded. */
+export function useEmbeddedMigrations(migrations: MigrationSource[]): void {
+  embeddedMigrations = migrations;
+}
+
+export async function migrateDatabase(db: Db): Promise<void> {
+  await applyMigrations(db, embeddedMigrations ?? readMigrationFolder(migrationsFolder));
 }

@@ -45,7 +45,7 @@ export function singularValues2(j: [number, number, number, number]): [number, n
 function jacobiEigen(A: number[][]): { values: number[]; vectors: number[][] } {
   const n = A.length;
   const a = A.map((r) => r.slice());
-  const v = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  const v: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
   for (let sweep = 0; sweep < 60; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p][q] * a[p][q];
