@@ -185,9 +185,19 @@ def evaluate(model, images, masks, meta):
 
 
 def summarise(rows):
-    out = {"n": len(rows), "iou": float(np.mean([r["iou"] for r in rows])), "bf_1px": float(np.mean([r["bf"] for r in rows])), "min_iou": float(np.min([r["iou"] for r in rows]))}
+    tools = [r for r in rows if r["finish"] is not None]
+    empty = [r for r in rows if r["finish"] is None]
+    out = {
+        "n": len(tools),
+        "iou": float(np.mean([r["iou"] for r in tools])),
+        "bf_1px": float(np.mean([r["bf"] for r in tools])),
+        "min_iou": float(np.min([r["iou"] for r in tools])),
+        # An empty pad scores IoU 1 only when nothing at all is predicted.
+        "empty_pads": len(empty),
+        "empty_pads_with_false_positive": sum(1 for r in empty if r["iou"] < 1),
+    }
     for f in ["black", "dark", "coloured", "light-grey", "shiny"]:
-        sub = [r["iou"] for r in rows if r["finish"] == f]
+        sub = [r["iou"] for r in tools if r["finish"] == f]
         if sub:
             out[f"iou_{f}"] = float(np.mean(sub))
     return out

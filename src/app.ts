@@ -8,6 +8,7 @@ import type { AppDeps } from "./shared/deps";
 import { AppError } from "./shared/errors";
 import { applySecurityHeaders } from "./shared/security-headers";
 import { createTokenService } from "./shared/tokens";
+import { carriesUnprintableValues, noteUnprintableValues } from "./shared/unprintable-values";
 import { validationDetail } from "./shared/validation-detail";
 import { authModule } from "./modules/auth";
 import { scannerAiModule, scannerModule } from "./modules/scanner";
@@ -61,8 +62,12 @@ export function createApp(deps: AppDeps) {
 
   return new Elysia()
     .onRequest(applySecurityHeaders)
-    .onError(({ code, error, set }) => {
+    .onTransform(noteUnprintableValues)
+    .onError(({ code, error, set, request }) => {
       if (error instanceof AppError) return json(error.status, { detail: error.detail });
+      if (error instanceof TypeError && carriesUnprintableValues(request)) {
+        return json(422, { detail: "A field holds an object where text or a number was expected." });
+      }
       if (error instanceof SyntaxError) return json(400, { detail: "The request body is not valid JSON." });
       switch (code) {
         case "VALIDATION": {

@@ -31,11 +31,19 @@ async function authenticate(db: Db, tokens: TokenService, request: Request, path
  * `{ role: ["admin", "super_admin"] }` for those roles only.
  */
 export function createAuthPlugin(db: Db, tokens: TokenService) {
+  const signedIn = new WeakMap<Request, AuthUser>();
   return new Elysia({ name: "auth" }).macro({
     role: (allowed: RoleCode[] | "any") => ({
-      async resolve({ request, path }) {
+      // Checked in transform, i.e. before Elysia validates params, query and form bodies: a caller
+      // with a bad token or the wrong role hears 401/403, never a 422 about a body it may not send.
+      async transform({ request, path }) {
         const user = await authenticate(db, tokens, request, path);
         if (allowed !== "any" && !allowed.includes(user.roleCode as RoleCode)) throw forbidden();
+        signedIn.set(request, user);
+      },
+      resolve({ request }) {
+        const user = signedIn.get(request);
+        if (!user) throw unauthorized();
         return { user };
       },
     }),

@@ -104,7 +104,7 @@ export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3): Pt[] {
         }
       }
       if (best >= 0) {
-        const floor = diff[best] * 0.15;
+        const floor = diff[best] * 0.3;
         let lo = best;
         let hi = best;
         while (lo > 0 && diff[lo - 1] > floor && diff[lo - 1] <= diff[lo]) lo--;

@@ -20,7 +20,7 @@ export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
     const gb = grey(ob);
     if (Math.abs(ga - gb) <= 25) {
       // A printed line only darkens paper a little; anything much darker is a thin part of a tool.
-      for (let t = 1; t < count; t++) if (grey(oa + t * stride) < 0.62 * (ga + ((gb - ga) * t) / count)) return;
+      for (let t = 1; t < count; t++) if (grey(oa + t * stride) < 0.75 * (ga + ((gb - ga) * t) / count)) return;
       for (let c = 0; c < 3; c++) {
         const va = d[oa + c];
         const vb = d[ob + c];
@@ -158,10 +158,51 @@ export function estimatePaper(img: RgbaImage, k: number, excluded: Uint8Array): 
   return planes;
 }
 
-/** Sensitivity 0..100 -> darkness and colour thresholds (relative to paper). Higher = finds fainter tools. */
+/**
+ * Sensitivity 0..100 -> darkness and colour thresholds (relative to paper) for "candidate" pixels.
+ * Higher = fainter objects are considered. The default (45) gives dark 0.15, chroma 0.145.
+ */
 export function classicThresholds(sensitivity: number): { dark: number; chroma: number } {
   const s = Math.max(0, Math.min(100, sensitivity)) / 100;
-  return { dark: Math.max(0.05, 0.3 - 0.33 * s), chroma: Math.max(0.05, 0.28 - 0.3 * s) };
+  return { dark: Math.max(0.08, 0.25 - 0.22 * s), chroma: Math.max(0.07, 0.24 - 0.21 * s) };
+}
+
+/**
+ * Fixed levels (the default sensitivity's thresholds) for the watershed seeds. They do not follow the
+ * sensitivity: raising it (e.g. only to allow a larger area) must not turn soft shadows into
+ * "surely tool" seeds.
+ */
+const SEED_LEVEL = classicThresholds(45);
+
+/** Clear 8-connected components smaller than `minPx` in a 0/255 mask (in place). */
+function removeSpecks(m: ReturnType<typeof getCv>["Mat"], minPx: number, cv: ReturnType<typeof getCv>, track: <T extends { delete(): void }>(x: T) => T): void {
+  const labels = track(new cv.Mat());
+  const stats = track(new cv.Mat());
+  const cents = track(new cv.Mat());
+  const n = cv.connectedComponentsWithStats(m, labels, stats, cents, 8, cv.CV_32S);
+  const st = stats.data32S as Int32Array;
+  const small = new Uint8Array(n);
+  let any = false;
+  for (let l = 1; l < n; l++)
+    if (st[l * 5 + 4] < minPx) {
+      small[l] = 1;
+      any = true;
+    }
+  if (!any) return;
+  const ld = labels.data32S as Int32Array;
+  const d = m.data as Uint8Array;
+  for (let i = 0; i < d.length; i++) if (small[ld[i]]) d[i] = 0;
+}
+
+/** Where two set pixels touch only diagonally, set one of the two 4-neighbours between them. */
+function bridgeDiagonals(d: Uint8Array, w: number, h: number): void {
+  for (let y = 0; y < h - 1; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!d[i]) continue;
+      if (x + 1 < w && d[i + w + 1] && !d[i + 1] && !d[i + w]) d[i + 1] = 255;
+      if (x > 0 && d[i + w - 1] && !d[i - 1] && !d[i + w]) d[i + w] = 255;
+    }
 }
 
 function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
@@ -170,10 +211,13 @@ function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
 }
 
 /**
- * Classic segmentation: flatten lighting against the fitted paper colour, mark pixels clearly darker or
- * more colourful than paper, then let a marker-controlled watershed on the flattened colour image put
- * the boundary on the strongest edge between "surely tool" and "surely paper". Soft shadows have weak
- * edges, so they end up on the paper side even when they are as dark as a light-grey tool.
+ * Classic segmentation: remove the printed grid, flatten lighting against the fitted paper colour, and
+ * let a marker-controlled watershed on the flattened colour image put the boundary on the strongest
+ * edge between "surely tool" seeds (clearly dark/colourful pixels, thin rims included, plus the deep
+ * interior of candidate regions) and "surely paper" seeds (everything well away from candidates, plus
+ * broad mildly-shadowed areas away from the tool). Soft shadows have weak edges, so they end up on the
+ * paper side even when they are as dark as a light-grey tool. Sensitivity only widens the candidate
+ * zone; the seed levels are fixed. Thin slits (highlight bands leaking to paper) are closed at the end.
  */
 export function segmentClassic(input: SegmentInput): SegmentOutput {
   const cv = getCv();
@@ -187,6 +231,8 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
   const t2 = performance.now();
   const { dark, chroma } = classicThresholds(input.sensitivity);
   const score = new Float32Array(n);
+  // The same evidence on the fixed seed scale.
+  const score0 = new Float32Array(n);
   const flat = new Uint8Array(n * 4);
   const ed = erased.data;
   for (let i = 0, o = 0; i < n; i++, o += 4) {
@@ -196,6 +242,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
     const c = Math.sqrt((r - y) ** 2 + (g - y) ** 2 + (b - y) ** 2);
     score[i] = excluded[i] ? 0 : Math.max((1 - y) / dark, c / chroma);
+    score0[i] = excluded[i] ? 0 : Math.max((1 - y) / SEED_LEVEL.dark, c / SEED_LEVEL.chroma);
     flat[o] = Math.min(255, r * 220);
     flat[o + 1] = Math.min(255, g * 220);
     flat[o + 2] = Math.min(255, b * 220);
@@ -205,6 +252,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
 
   // Candidate (anything not clearly paper) and strong (clearly tool) pixels, and their bounding box.
   const cand = new Uint8Array(n);
+  const coreCand = new Uint8Array(n);
   const strong = new Uint8Array(n);
   let bx0 = W;
   let by0 = H;
@@ -214,7 +262,8 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
     for (let x = 0; x < W; x++, i++) {
       if (score[i] < 1) continue;
       cand[i] = 255;
-      if (score[i] >= 1.6) strong[i] = 255;
+      if (score0[i] >= 1) coreCand[i] = 255;
+      if (score0[i] >= 1.6) strong[i] = 255;
       if (x < bx0) bx0 = x;
       if (x > bx1) bx1 = x;
       if (y < by0) by0 = y;
@@ -238,12 +287,18 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
         return mat;
       };
       const c = crop(cand, 1);
+      const cc = crop(coreCand, 1);
       const st = crop(strong, 1);
       cv.morphologyEx(c, c, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
-      cv.morphologyEx(st, st, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2, 2))));
+      // Thin dark rims (a shiny tool's silhouette outside a highlight) must survive as seeds, so no
+      // opening here: drop only specks, then bridge diagonal steps so the 4-connected watershed
+      // flood cannot slip through a 1-px diagonal line.
+      removeSpecks(st, 5, cv, track);
+      bridgeDiagonals(st.data as Uint8Array, rw, rh);
       // Seeds: clearly-tool pixels, plus the deep interior of the candidates (light tools).
       const core = track(new cv.Mat());
-      cv.erode(c, core, track(disk(cv, 2.5 * k)));
+      cv.bitwise_and(cc, c, cc);
+      cv.erode(cc, core, track(disk(cv, 2.5 * k)));
       cv.bitwise_or(st, core, st);
       const notPaper = track(new cv.Mat());
       cv.dilate(c, notPaper, track(disk(cv, 1.0 * k)));
@@ -256,7 +311,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       const pl = paperLike.data as Uint8Array;
       const ns0 = nearStrong.data as Uint8Array;
       for (let y = 0, i = 0; y < rh; y++)
-        for (let x = 0; x < rw; x++, i++) pl[i] = !ns0[i] && score[(ry + y) * W + rx + x] < 0.85 ? 255 : 0;
+        for (let x = 0; x < rw; x++, i++) pl[i] = !ns0[i] && score0[(ry + y) * W + rx + x] < 0.85 ? 255 : 0;
       cv.erode(paperLike, paperLike, track(disk(cv, 0.6 * k)));
       const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
       const md = markers.data32S as Int32Array;
@@ -285,8 +340,14 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
       cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
       cv.watershed(img3, markers);
+      const tool = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+      const td = tool.data as Uint8Array;
+      for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
+      // Close slits up to ~0.8 mm wide: a highlight band just inside a shiny edge leaks to the paper
+      // label wherever the dark rim outside it is broken. Real gaps that narrow cannot be traced anyway.
+      cv.morphologyEx(tool, tool, cv.MORPH_CLOSE, track(disk(cv, 0.4 * k)));
       for (let y = 0, i = 0; y < rh; y++)
-        for (let x = 0; x < rw; x++, i++) if (md[i] === 2) mask[(ry + y) * W + rx + x] = 1;
+        for (let x = 0; x < rw; x++, i++) if (td[i]) mask[(ry + y) * W + rx + x] = 1;
     });
   }
   const t4 = performance.now();

@@ -69,6 +69,17 @@ describe("traceImage", () => {
     await expectVisionError(traceImage(atEdge.jpeg, { ...DEFAULT_PARAMS, sensitivity: 200 }), /sensitivity must be a number between 0 and 100/);
   }, SLOW);
 
+  test("PNG input and AI mode (classic stand-in until a model is registered in the worker)", async () => {
+    const photo = await smallPadPhoto({ seed: 58, toolKind: "pliers", finish: "coloured" });
+    const png = await new Bun.Image(photo.jpeg).png({ compressionLevel: 1 }).bytes();
+    const r = await traceImage(png, DEFAULT_PARAMS);
+    expect(compareContours(r.contour_points_mm, photo.truthMm).meanDeviation).toBeLessThan(0.15);
+    const ai = await traceImage(photo.jpeg, { rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, mode: "ai", confidence: 0.5, post_morph_px: 3 } as never);
+    expect(ai.diagnostics.segmenter).toBe("classic (ai fallback)");
+    expect(ai.parameters.sensitivity).toBeUndefined();
+    expect(compareContours(ai.contour_points_mm, photo.truthMm).hausdorff).toBeLessThan(1.5);
+  }, SLOW);
+
   test("decode scale uses the IDCT shortcut only when enough pixels remain", () => {
     const h = (w: number, hh: number) => ({ format: "jpeg" as const, storedWidth: w, storedHeight: hh, orientation: 1, width: w, height: hh });
     expect(chooseDecodeScale(h(4000, 3000))).toBe(0.5);

@@ -227,7 +227,7 @@ export async function traceImageDetailed(
       segmentation: seg.diagnostics ?? {},
       contour: contour.diagnostics,
       timings_ms: { ...timings, total: +total.toFixed(1) },
-      cpu_ms: cpuTimings,
+      process_cpu_ms: cpuTimings,
     },
   };
   return { result, internals };

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Detection, ProgressFn, TraceParams, TraceResult } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
 import type { VisionCommand, VisionCommands, WorkerRequest, WorkerResponse } from "./worker-protocol.ts";
@@ -15,7 +16,25 @@ export type VisionPoolOptions = {
   /** A job running longer than this fails and its worker is replaced (default 90 s for scans, 15 s for previews). */
   traceTimeoutMs?: number;
   previewTimeoutMs?: number;
+  /** Override where the worker script lives (normally found automatically, in dev and in a compiled binary). */
+  workerUrl?: URL | string;
 };
+
+/**
+ * The worker script's URL. In dev it sits next to this file. In a `bun build --compile` binary every
+ * bundled module sees the main entry's import.meta.url (file:///$bunfs/root/<entry>) and the worker
+ * entry point is embedded at its path relative to the entry points' common root (with entries
+ * src/main.ts and src/vision/worker.ts that is vision/worker.js), so look for it there.
+ */
+export function defaultWorkerUrl(): URL {
+  const here = new URL("./worker.ts", import.meta.url);
+  if (!import.meta.url.includes("/$bunfs/")) return here;
+  for (const rel of ["./vision/worker.ts", "./src/vision/worker.ts", "./worker.ts"]) {
+    const u = new URL(rel, import.meta.url);
+    if (existsSync(decodeURIComponent(u.pathname).replace(/\.ts$/, ".js")) || existsSync(decodeURIComponent(u.pathname))) return u;
+  }
+  return here;
+}
 
 type Job = {
   id: number;
@@ -31,22 +50,23 @@ type Job = {
 type Slot = { worker: Worker; job: Job | null; timer: ReturnType<typeof setTimeout> | null; generation: number };
 
 /**
- * A pool of Bun Workers running the vision pipeline. The worker file is referenced with
- * `new URL("./worker.ts", import.meta.url)`, so the same code works in dev and in a
- * `bun build --compile` binary (pass src/vision/worker.ts as an extra entry point there).
+ * A pool of Bun Workers running the vision pipeline. The worker is `new URL("./worker.ts",
+ * import.meta.url)` in dev; in a `bun build --compile` binary pass src/vision/worker.ts as an extra
+ * entry point and it is found inside the binary (see defaultWorkerUrl).
  * Previews jump the queue: they are cheap and the live view polls them every 500 ms.
  */
 export function createVisionPool(opts: VisionPoolOptions = {}): VisionPool {
   const size = Math.max(1, Math.floor(opts.size ?? (typeof navigator !== "undefined" ? navigator.hardwareConcurrency : 0) ?? 2) || 2);
   const traceTimeoutMs = opts.traceTimeoutMs ?? 90_000;
   const previewTimeoutMs = opts.previewTimeoutMs ?? 15_000;
+  const workerUrl = opts.workerUrl ?? defaultWorkerUrl();
   const queue: Job[] = [];
   const slots: Slot[] = [];
   let nextId = 1;
   let closed = false;
 
   const spawn = (slot: Slot | null): Slot => {
-    const worker = new Worker(new URL("./worker.ts", import.meta.url));
+    const worker = new Worker(workerUrl);
     const s: Slot = slot ?? { worker, job: null, timer: null, generation: 0 };
     s.worker = worker;
     s.job = null;

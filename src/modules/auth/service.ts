@@ -32,7 +32,9 @@ export async function login(db: Db, tokens: TokenService, body: LoginBody, clien
     throw new AppError(401, INVALID);
   }
   if (!user.isActive) throw new AppError(403, "This account is deactivated.");
-  loginLimiter.reset(keys);
+  // Only the account's count is cleared: clearing the address's too let one valid account
+  // reset the per-address limit between rounds of password spraying (tests/security/headers-and-limits.test.ts).
+  loginLimiter.reset([`email:${email}`]);
   const lastLoginAt = nowIso();
   await db.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
   const token = await tokens.signSession(user.id, user.tokenVersion);

@@ -62,7 +62,9 @@ export function checkVocabulary(value: unknown, list: readonly { value: string }
     throw badRequest(`${what.charAt(0).toUpperCase()}${what.slice(1)} is required.`);
   }
   if (typeof value !== "string" || !allowed.includes(value.trim())) {
-    throw badRequest(`Unknown ${what} "${String(value).slice(0, 60)}". Use one of: ${allowed.join(", ")}.`);
+    // String() on a parsed object runs its "toString" and throws when that is not a function (a 500).
+    const shown = typeof value === "string" ? value : JSON.stringify(value);
+    throw badRequest(`Unknown ${what} "${shown.slice(0, 60)}". Use one of: ${allowed.join(", ")}.`);
   }
   return value.trim();
 }

@@ -117,7 +117,7 @@ export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, n
   if (isStaff) {
     if (body.status !== undefined && body.status !== null && body.status !== "") {
       if (typeof body.status !== "string" || !SCANNER_JOB_STATUSES.includes(body.status as never)) {
-        throw badRequest(`Unknown scanner job status "${String(body.status).slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
+        throw badRequest(`Unknown scanner job status "${JSON.stringify(body.status).slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
       }
       status = body.status;
     }

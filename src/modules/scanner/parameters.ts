@@ -14,7 +14,9 @@ type Raw = Record<string, unknown>;
 function readNumber(raw: Raw, field: string, fallback: number | undefined, min: number, max: number): number | undefined {
   const value = raw[field];
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return fallback;
-  const parsed = typeof value === "number" ? value : Number(String(value).trim());
+  // Elysia turns a form value like "[]" or "{...}" into JSON: a list or object is not a number (String([]) is "" → 0).
+  if (typeof value !== "number" && typeof value !== "string") throw badRequest(`${field} must be a number.`);
+  const parsed = typeof value === "number" ? value : Number(value.trim());
   if (!Number.isFinite(parsed)) throw badRequest(`${field} must be a number.`);
   if (parsed < min || parsed > max) throw badRequest(`${field} must be between ${min} and ${max}.`);
   return parsed;

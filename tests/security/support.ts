@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { users } from "../../db/schema";
+import { completeRun, createScanRun } from "../../src/modules/scanner/scan-runs";
+import type { TestApp } from "../helpers/test-app";
+
+export const DEMO_PASSWORD = "foam-demo-1";
+export const ROLE_EMAILS = {
+  super_admin: "super@demo.foam",
+  admin: "admin@demo.foam",
+  operator: "operator@demo.foam",
+  technician: "technician@demo.foam",
+  sales: "sales@demo.foam",
+  customer: "customer@demo.foam",
+} as const;
+export type Role = keyof typeof ROLE_EMAILS;
+export const ALL_ROLES = Object.keys(ROLE_EMAILS) as Role[];
+
+/** A route as the router knows it: "GET /api/admin/orders/:id". */
+export type RouteKey = `${string} ${string}`;
+
+/** Every route the app registered (documented or not), from Elysia's own route list. */
+export function registeredRoutes(t: TestApp): RouteKey[] {
+  const routes = (t.app as unknown as { routes: { method: string; path: string }[] }).routes;
+  return [...new Set(routes.map((route) => `${route.method} ${route.path}` as RouteKey))];
+}
+
+/** Every documented route from /api/docs/json, with `{id}` written the router's way (`:id`). */
+export async function documentedRoutes(t: TestApp): Promise<RouteKey[]> {
+  const spec = (await t.request("GET", "/api/docs/json")).json as { paths: Record<string, Record<string, unknown>> };
+  const keys: RouteKey[] = [];
+  for (const [path, operations] of Object.entries(spec.paths)) {
+    for (const method of Object.keys(operations)) keys.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`);
+  }
+  return keys;
+}
+
+export type OpenApiOperation = {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  parameters?: { in: string; name: string }[];
+};
+
+export async function openApiOperations(t: TestApp): Promise<Map<RouteKey, OpenApiOperation>> {
+  const spec = (await t.request("GET", "/api/docs/json")).json as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const map = new Map<RouteKey, OpenApiOperation>();
+  for (const [path, operations] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      map.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`, operation);
+    }
+  }
+  return map;
+}
+
+/** Signs a session token exactly as a login would (no argon2 per role per file). */
+export async function sessionToken(t: TestApp, email: string): Promise<string> {
+  const user = await t.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user) throw new Error(`no user ${email}`);
+  return t.deps.tokens.signSession(user.id, user.tokenVersion);
+}
+
+export async function userId(t: TestApp, email: string): Promise<number> {
+  const user = await t.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+/** A JWT signed with the app's real secret but arbitrary claims (expired, wrong type, unknown user…). */
+export async function forgeToken(secret: string, claims: Record<string, unknown>, options: { sub: string; exp: number; alg?: string }) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: options.alg ?? "HS256" })
+    .setSubject(options.sub)
+    .setIssuedAt(Math.min(options.exp - 60, Math.floor(Date.now() / 1000)))
+    .setExpirationTime(options.exp)
+    .sign(new TextEncoder().encode(secret));
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+/** Keeps header and claims, flips the signature: what an attacker editing a token produces. */
+export function tamperSignature(token: string): string {
+  const [header, payload, signature] = token.split(".");
+  const bytes = Buffer.from(signature!, "base64url");
+  bytes[0] = bytes[0]! ^ 0xff;
+  return `${header}.${payload}.${bytes.toString("base64url")}`;
+}
+
+/** Same signature, but the claims say user 1 (usually the super admin): a signature check must catch it. */
+export function tamperClaims(token: string, change: Record<string, unknown>): string {
+  const [header, payload, signature] = token.split(".");
+  const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+  return `${header}.${b64url({ ...claims, ...change })}.${signature}`;
+}
+
+export function unsignedToken(token: string): string {
+  const [, payload] = token.split(".");
+  return `${b64url({ alg: "none", typ: "JWT" })}.${payload}.`;
+}
+
+/**
+ * Row counts and a hash of every table (whatever the schema holds today), so "no data changed"
+ * covers tables added later too. users.last_login_at moves on every sign-in and is not business data.
+ */
+export async function snapshotTables(t: TestApp): Promise<{ counts: Record<string, number>; hash: string }> {
+  const tables = (await t.db.all(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`,
+  )) as { name: string }[];
+  const hash = createHash("sha256");
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const rows = (await t.db.all(sql.raw(`select * from "${name}" order by rowid`))) as Record<string, unknown>[];
+    counts[name] = rows.length;
+    const clean = name === "users" ? rows.map(({ last_login_at: _ignored, ...rest }) => rest) : rows;
+    hash.update(name).update(JSON.stringify(clean, (_key, value) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? createHash("sha1").update(new Uint8Array(value as ArrayBuffer)).digest("hex") : value)));
+  }
+  return { counts, hash: hash.digest("hex") };
+}
+
+/** A finished scan run owned by `ownerId`, so progress/result routes have a real id to answer for. */
+export async function completedScanRun(t: TestApp, ownerId: number, kind: "classic" | "ai"): Promise<string> {
+  const id = await createScanRun(t.db, ownerId, kind, { sensitivity: 45 } as never, new Uint8Array([0xff, 0xd8, 0xff]));
+  await completeRun(t.db, id, { preview_png: "data:image/png;base64,AA==", contour_points_px: [], parameters: { contour_area_mm: 1 }, svg: "<svg/>" });
+  return id;
+}
+
+/** mulberry32: the fuzz cases are the same on every run. */
+export function seededRng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
