@@ -34,6 +34,7 @@ if [ -n "$(find client -name '*.test.ts*' -print -quit)" ]; then
   run "component tests (happy-dom)" bun test --timeout 30000 --preload ./tests/setup/happy-dom.ts ./client
 fi
 run "browser tests (Chromium)" bun test --timeout 120000 ./tests/e2e
+run "single binary" bun test --timeout 180000 ./tests/exe
 
 passed=$(grep -E '^ *[0-9]+ pass$' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^ *[0-9]+ fail$' "$log" | awk '{s+=$1} END {print s+0}')

@@ -1,6 +1,7 @@
 import { loadConfig } from "./config";
 import { backupDatabase } from "../db/backup";
-import { migrateDatabase, openDatabase } from "../db/client";
+import { migrateDatabase, openDatabase, useEmbeddedMigrations } from "../db/client";
+import { EMBEDDED } from "./embedded";
 import { startServer } from "./server";
 
 export const HELP = `Foam Intelligence Platform
@@ -59,6 +60,7 @@ export function parseArgs(argv: string[], env: Record<string, string | undefined
 }
 
 export async function runCli(argv: string[]) {
+  if (EMBEDDED.migrations) useEmbeddedMigrations(EMBEDDED.migrations);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs(argv, process.env);

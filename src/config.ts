@@ -15,6 +15,7 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   scannerWorkers: number;
+  scannerWarmup: boolean;
   clientDir: string;
   assetsDir: string;
 };
@@ -63,6 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: parseBool(env.SEED_DEMO, true),
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    scannerWarmup: parseBool(env.SCANNER_WARMUP, true),
     scannerWorkers: parseInteger("SCANNER_WORKERS", env.SCANNER_WORKERS, availableParallelism(), 1, 64),
     clientDir: resolve(env.CLIENT_DIR?.trim() || "./dist/client"),
     assetsDir: resolve(env.ASSETS_DIR?.trim() || "./assets"),

@@ -20,6 +20,8 @@ export async function startServer(config: Config) {
     // Room for a 25 MB photo plus form overhead; larger bodies are refused before they are read.
     maxRequestBodySize: 30 * 1024 * 1024,
   });
+  // Load OpenCV in the workers now so the first scan does not pay for it.
+  if (config.scannerWarmup) void deps.vision.pool().catch((error) => console.error("Scanner pool failed to start", error));
   let stopping: Promise<void> | null = null;
   return {
     app,

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { existsSync } from "node:fs";
 import { join, normalize } from "node:path";
 import type { AppDeps } from "../shared/deps";
+import { EMBEDDED } from "../embedded";
 import { apiDocsPage } from "./api-docs";
 import { renderPage } from "./render";
 
@@ -16,13 +17,23 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+function locate(roots: string[], clean: string): string | null {
+  // A compiled binary serves what it embedded; development serves the build output and assets/.
+  const embedded = EMBEDDED.assets?.[clean];
+  if (embedded) return embedded;
+  for (const root of roots) {
+    const file = join(root, clean);
+    if (file.startsWith(root) && existsSync(file)) return file;
+  }
+  return null;
+}
+
 /** Built client files first, then the static assets folder; never a path outside them. */
 function assetResponse(roots: string[], relative: string): Response | null {
   const clean = normalize(relative).replace(/^(\.\.[/\\])+/, "");
   if (clean.includes("..")) return null;
-  for (const root of roots) {
-    const file = join(root, clean);
-    if (!file.startsWith(root) || !existsSync(file)) continue;
+  const file = locate(roots, clean);
+  if (file) {
     const extension = clean.slice(clean.lastIndexOf("."));
     return new Response(Bun.file(file), {
       headers: {
