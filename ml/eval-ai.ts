@@ -12,18 +12,6 @@ import { loadSegmentationModel, modelInfo } from "../src/vision/ai/load-model.ts
 import { predictProbabilities, probabilitiesToMask } from "../src/vision/ai/segment-with-model.ts";
 import { type SampleScore, scoreMask } from "./metrics.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    model: { type: "string" },
-    data: { type: "string", default: join(import.meta.dir, "data", "val") },
-    confidence: { type: "string", default: "0.5" },
-    "post-morph": { type: "string", default: "3" },
-    limit: { type: "string" },
-    threads: { type: "string", default: "2" },
-    json: { type: "string" },
-  },
-});
-
 type Meta = {
   seed: number;
   toolKind: string | null;
@@ -67,6 +55,17 @@ export function summarise(scores: (SampleScore & { finish: string | null; ms: nu
 }
 
 if (import.meta.main) {
+  const { values: args } = parseArgs({
+    options: {
+      model: { type: "string" },
+      data: { type: "string", default: join(import.meta.dir, "data", "val") },
+      confidence: { type: "string", default: "0.5" },
+      "post-morph": { type: "string", default: "3" },
+      limit: { type: "string" },
+      threads: { type: "string", default: "2" },
+      json: { type: "string" },
+    },
+  });
   const rows = loadValidation(args.data as string, args.limit ? Number(args.limit) : undefined);
   const model = await loadSegmentationModel(args.model, { threads: Number(args.threads) });
   const confidence = Number(args.confidence);

@@ -10,7 +10,7 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 stage="${1:-all}"
 TRAIN_COUNT="${TRAIN_COUNT:-700}"
 VAL_COUNT="${VAL_COUNT:-80}"
-STEPS="${STEPS:-1100}"
+STEPS="${STEPS:-1300}"
 
 if [ "$stage" = all ] || [ "$stage" = data ]; then
   # Two shards in parallel: the generator is single-threaded JS.

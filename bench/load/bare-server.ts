@@ -17,3 +17,5 @@ const server = Bun.serve({
   },
 });
 console.log(`bare server on ${server.port}`);
+
+export {};

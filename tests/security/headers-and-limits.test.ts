@@ -163,7 +163,7 @@ describe("uploads", () => {
     ];
     for (const path of ["/api/scanner/scan", "/api/scanner-ai/scan", "/api/scanner/preview"]) {
       for (const [content, name, type] of fakes) {
-        const response = await api("POST", path, { token: tokens.customer, body: form(new Blob([content], { type }), name) });
+        const response = await api("POST", path, { token: tokens.customer, body: form(new Blob([content as BlobPart], { type }), name) });
         expect(response.status, `${path} ${name}`).toBe(415);
         expect(response.json?.detail).toMatch(/not a readable JPEG or PNG/);
       }
@@ -172,7 +172,7 @@ describe("uploads", () => {
 
   test("a real image with a misleading name and type is judged by its bytes (not refused as 415)", async () => {
     const png = encodePngRgb({ width: 64, height: 48, data: new Uint8Array(64 * 48 * 4).fill(200) });
-    const response = await api("POST", "/api/scanner/preview", { body: form(new Blob([png], { type: "text/plain" }), "notes.txt") });
+    const response = await api("POST", "/api/scanner/preview", { body: form(new Blob([png as BlobPart], { type: "text/plain" }), "notes.txt") });
     expect(response.status, response.text).toBe(200);
     expect(response.json.detection.markers_detected).toBe(0);
   });
@@ -182,13 +182,13 @@ describe("uploads", () => {
     const big = new Uint8Array(26 * 1024 * 1024);
     big.set(header);
     const started = Date.now();
-    const response = await api("POST", "/api/scanner/scan", { token: tokens.customer, body: form(new Blob([big], { type: "image/jpeg" }), "big.jpg") });
+    const response = await api("POST", "/api/scanner/scan", { token: tokens.customer, body: form(new Blob([big as BlobPart], { type: "image/jpeg" }), "big.jpg") });
     expect(response.status).toBe(413);
     expect(response.json?.detail).toMatch(/25 MB/);
     expect(Date.now() - started).toBeLessThan(15_000);
     const huge = new Uint8Array(31 * 1024 * 1024);
     huge.set(header);
-    const refused = await fetch(`${server.url}/api/scanner/scan`, { method: "POST", headers: { authorization: `Bearer ${tokens.customer}` }, body: form(new Blob([huge]), "huge.jpg") }).catch((error: Error) => error);
+    const refused = await fetch(`${server.url}/api/scanner/scan`, { method: "POST", headers: { authorization: `Bearer ${tokens.customer}` }, body: form(new Blob([huge as BlobPart]), "huge.jpg") }).catch((error: Error) => error);
     if (refused instanceof Response) expect(refused.status).toBe(413);
     // A JSON body over the limit is refused the same way.
     const json = await fetch(`${server.url}/api/admin/orders`, {
@@ -209,11 +209,11 @@ describe("uploads", () => {
     const dbPath = join(server.dataDir, "foam.db");
     for (const [label, bytes] of bombs) {
       expect(bytes.length, label).toBeLessThan(1024 * 1024);
-      const preview = await api("POST", "/api/scanner/preview", { body: form(new Blob([bytes], { type: "image/png" }), "bomb.png") });
+      const preview = await api("POST", "/api/scanner/preview", { body: form(new Blob([bytes as BlobPart], { type: "image/png" }), "bomb.png") });
       expect(preview.status, `${label} preview: ${preview.text}`).toBe(422);
       expect(preview.json.detail, label).toMatch(/too large|too many pixels|megapixels/i);
 
-      const scan = await api("POST", "/api/scanner/scan", { token: tokens.customer, body: form(new Blob([bytes], { type: "image/png" }), "bomb.png") });
+      const scan = await api("POST", "/api/scanner/scan", { token: tokens.customer, body: form(new Blob([bytes as BlobPart], { type: "image/png" }), "bomb.png") });
       if (scan.status >= 400) {
         expect(scan.json.detail, label).toMatch(/too large|too many pixels|megapixels/i);
         continue;
@@ -226,7 +226,7 @@ describe("uploads", () => {
     // Still answering, and the workers still trace.
     expect((await api("GET", "/api/health")).status).toBe(200);
     const png = encodePngRgb({ width: 64, height: 48, data: new Uint8Array(64 * 48 * 4).fill(90) });
-    const after = await api("POST", "/api/scanner/preview", { body: form(new Blob([png], { type: "image/png" }), "ok.png") });
+    const after = await api("POST", "/api/scanner/preview", { body: form(new Blob([png as BlobPart], { type: "image/png" }), "ok.png") });
     expect(after.status, after.text).toBe(200);
     const db = createClient({ url: `file:${dbPath}` });
     const runs = await db.execute("select status, image is null as dropped from scan_runs");

@@ -151,7 +151,9 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     db.all<{ status: string; count: number }>(sql`select ${orders.status} as status, count(*) as count from ${groupFrom}${baseWhere} group by ${orders.status}`),
   ]);
   const ids = page.map((row) => row.id);
-  const itemsCount = sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+  // Qualified by hand: in a one-table select drizzle writes ${orders.id} as a bare "id", which inside
+  // the subquery means order_items.id (a constant count for every row, and a scan of order_items).
+  const itemsCount = sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders}."id")`;
   const fetched = ids.length ? await db.select({ order: orders, itemsCount }).from(orders).where(inArray(orders.id, ids)) : [];
   const byId = new Map(fetched.map((row) => [row.order.id, row]));
   const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);

@@ -117,7 +117,9 @@ export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, n
   if (isStaff) {
     if (body.status !== undefined && body.status !== null && body.status !== "") {
       if (typeof body.status !== "string" || !SCANNER_JOB_STATUSES.includes(body.status as never)) {
-        throw badRequest(`Unknown scanner job status "${JSON.stringify(body.status).slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
+        // Not String(): on a parsed object whose "toString" is not a function it throws (a 500).
+        const shown = typeof body.status === "string" ? body.status : JSON.stringify(body.status);
+        throw badRequest(`Unknown scanner job status "${shown.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
       }
       status = body.status;
     }

@@ -20,6 +20,11 @@ export type ModelContract = {
   std: [number, number, number];
   /** "logits" gets a sigmoid; "probabilities" is used as is (clamped to 0-1). */
   output: "logits" | "probabilities";
+  /**
+   * "paper": before mean/std, scale each channel so its 75th percentile over the frame (the paper)
+   * is 0.9, which removes exposure and white balance. "none" (default for plugged-in models): plain 0-1.
+   */
+  normalise?: "paper" | "none";
   inputName?: string;
   outputName?: string;
 };
@@ -106,6 +111,10 @@ async function readSidecar(path: string): Promise<Partial<ModelContract> | null>
     if (!isTriple(j[k]) || (k === "std" && (j[k] as number[]).some((x) => x <= 0))) throw unavailable(`${basename(path)}.json: ${k} must be three numbers`);
     out[k] = j[k] as [number, number, number];
   }
+  if (j.normalise !== undefined) {
+    if (j.normalise !== "paper" && j.normalise !== "none") throw unavailable(`${basename(path)}.json: normalise must be "paper" or "none"`);
+    out.normalise = j.normalise;
+  }
   if (j.output !== undefined) {
     if (j.output !== "logits" && j.output !== "probabilities") throw unavailable(`${basename(path)}.json: output must be "logits" or "probabilities"`);
     out.output = j.output;
@@ -165,6 +174,7 @@ async function load(path: string, source: ModelInfo["source"], threads: number):
           mean: FOAM_UNET.mean,
           std: FOAM_UNET.std,
           output: "logits",
+          normalise: "none",
         };
   const contract: ModelContract = { ...base, ...(sidecar ?? {}) };
   if ((dim(2) !== undefined && dim(2) !== contract.inputHeight) || (dim(3) !== undefined && dim(3) !== contract.inputWidth)) {

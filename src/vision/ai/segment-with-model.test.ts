@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { renderPadSample, type PadSample } from "../../../ml/pad-sample.ts";
 import { loadSegmentationModel, type SegmentationModel } from "./load-model.ts";
+import { segmentAi } from "./segment-ai.ts";
 import { probabilitiesToMask, predictProbabilities, segmentWithModel } from "./segment-with-model.ts";
 import { rasterizeCoverage } from "../../../bench/synth/rasterize.ts";
 
@@ -70,5 +71,26 @@ describe("segmentWithModel", () => {
     expect(cleaned[speck]).toBe(0);
     expect(cleaned[inside]).toBe(255);
     expect(Math.abs(area(cleaned) - area(raw)) / area(raw)).toBeLessThan(0.02);
+  });
+
+  test("segmentAi fits the trace pipeline: 0/1 mask, excluded pixels are pad, model named", async () => {
+    const s = samples.black;
+    const excluded = new Uint8Array(s.width * s.height);
+    const t = truthMask(s);
+    // Exclude the left half of the tool.
+    let minX = s.width;
+    let maxX = 0;
+    for (let k = 0; k < t.length; k++)
+      if (t[k]) {
+        minX = Math.min(minX, k % s.width);
+        maxX = Math.max(maxX, k % s.width);
+      }
+    const cut = Math.round((minX + maxX) / 2);
+    for (let k = 0; k < excluded.length; k++) if (k % s.width < cut) excluded[k] = 1;
+    const out = await segmentAi(model, { image: { width: s.width, height: s.height, data: s.rgba }, pxPerMm: s.pxPerMm, excluded, sensitivity: 45, confidence: 0.5 });
+    expect(out.mask.every((v) => v === 0 || v === 1)).toBe(true);
+    expect(out.mask.some((v, k) => v && excluded[k])).toBe(false);
+    expect(out.mask.some((v, k) => v && k % s.width > cut)).toBe(true);
+    expect(out.diagnostics).toMatchObject({ segmenter: "ai", model: "foam-unet", version: "1" });
   });
 });

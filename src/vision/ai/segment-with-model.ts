@@ -1,6 +1,7 @@
 import type { Tensor } from "onnxruntime-node";
 import { FRAME_H_MM, FRAME_W_MM } from "../pad-spec.ts";
 import type { SegmentationModel } from "./load-model.ts";
+import { PAPER_LEVEL, PAPER_PERCENTILE } from "./model-contract.ts";
 import { openClose } from "./morphology.ts";
 import { frameExtent, resampleToPlanarRgb, resizeBilinear } from "./resample.ts";
 
@@ -29,6 +30,20 @@ export function frameToNetworkRgb(rgba: Uint8Array | Uint8ClampedArray, width: n
 }
 
 /**
+ * Scale each channel of planar 0-1 RGB so that its 75th percentile (the paper: tools cover well under
+ * a quarter of the frame) becomes 0.9, in place. Same order statistic as normalise_paper() in
+ * ml/train.py.
+ */
+export function paperNormalise(planar: Float32Array, plane: number): void {
+  const k = Math.floor(PAPER_PERCENTILE * (plane - 1));
+  for (let ch = 0; ch < 3; ch++) {
+    const v = planar.slice(ch * plane, (ch + 1) * plane).sort();
+    const f = PAPER_LEVEL / Math.max(v[k], 0.05);
+    for (let i = ch * plane; i < (ch + 1) * plane; i++) planar[i] *= f;
+  }
+}
+
+/**
  * Tool probability (0-1) for every pixel of a rectified pad frame `rgba` (width x height). The frame
  * is area-resampled to the network input, and the network's answer is resized back bilinearly so
  * boundaries keep sub-pixel detail.
@@ -47,11 +62,13 @@ export async function predictProbabilities(
   const ih = c.inputHeight;
   const input = frameToNetworkRgb(rgba, width, height, iw, ih, opts.pxPerMm);
   const plane = iw * ih;
+  for (let i = 0; i < input.length; i++) input[i] /= 255;
+  if (c.normalise === "paper") paperNormalise(input, plane);
   for (let ch = 0; ch < 3; ch++) {
     const m = c.mean[ch];
     const s = 1 / c.std[ch];
     const off = ch * plane;
-    for (let i = 0; i < plane; i++) input[off + i] = (input[off + i] / 255 - m) * s;
+    for (let i = 0; i < plane; i++) input[off + i] = (input[off + i] - m) * s;
   }
   const feeds = { [model.inputName]: new ortModule.Tensor("float32", input, [1, 3, ih, iw]) };
   const out = (await model.session.run(feeds))[model.outputName] as Tensor;
