@@ -212,6 +212,20 @@ try {
     duringScans.push({ label: endpoint.label, result });
     console.log(`  during scans, ${endpoint.label}: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms`);
   }
+  // One sequential client: what a single user waits for while the server is not saturated but scanning.
+  const single = await (async () => {
+    const latencies: number[] = [];
+    const deadline = performance.now() + DURATION_S * 1000;
+    while (performance.now() < deadline) {
+      const begin = performance.now();
+      await (await fetch(`${app.base}/api/health`)).arrayBuffer();
+      latencies.push(performance.now() - begin);
+      await Bun.sleep(20);
+    }
+    latencies.sort((a, b) => a - b);
+    return { count: latencies.length, p50: latencies[Math.floor(latencies.length / 2)]!, p99: latencies[Math.floor(latencies.length * 0.99)]!, max: latencies.at(-1)! };
+  })();
+  console.log(`  during scans, GET /api/health from 1 sequential client: p50 ${fmt(single.p50)} ms, p99 ${fmt(single.p99)} ms, max ${fmt(single.max)} ms`);
   await scans.stop();
   await stop(app.child);
 
@@ -235,6 +249,8 @@ try {
   console.log("| endpoint | req/s | p50 ms | p99 ms | errors |");
   console.log("|---|---:|---:|---:|---:|");
   for (const { label, result } of duringScans) console.log(`| ${label} | ${fmt(result.rps, 0)} | ${fmt(result.p50)} | ${fmt(result.p99)} | ${result.errors + result.non2xx} |`);
+  console.log(`| GET /api/health, 1 sequential client (${single.count} requests) | — | ${fmt(single.p50)} | ${fmt(single.p99)} (max ${fmt(single.max)}) | 0 |`);
+  console.log(`\nWith ${CONNECTIONS} connections a row's latency is mostly queueing: p50 ≈ ${CONNECTIONS} / req/s. On a 2-core machine the load client, the server and the scan workers share the cores.`);
 } finally {
   if (!KEEP) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);

@@ -66,6 +66,10 @@ export const orders = sqliteTable(
     // on narrow index entries only; the wide rows are then read for one page of ids.
     index("orders_list_cover_idx").on(table.createdAt, table.status, table.orderType, table.orderNumber, table.customerEmail),
     index("orders_board_idx").on(table.priority, table.createdAt, table.status, table.productionStatus, table.fulfilledAt),
+    // Type and status filters together (and the status counts under a type filter): an equality
+    // seek on both, in date order, instead of a walk over every entry of the covering index
+    // (bench/load: 34 → ~3 ms per filtered page at 100 000 orders).
+    index("orders_type_status_created_idx").on(table.orderType, table.status, table.createdAt),
   ],
 );
 

@@ -307,8 +307,11 @@ describe("login throttling", () => {
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ratio = median(known) / median(unknown);
-    expect(ratio, `known ${median(known).toFixed(0)} ms vs unknown ${median(unknown).toFixed(0)} ms`).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Loose bounds for a shared 2-core machine: without the dummy hash an unknown e-mail answers
+    // in well under a millisecond against tens of milliseconds for a real verification.
+    expect(ratio, `known ${median(known).toFixed(0)} ms vs unknown ${median(unknown).toFixed(0)} ms`).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
+    expect(median(unknown)).toBeGreaterThan(5);
   });
 
   test("per account: 10 failures from 10 addresses lock the account, with a clear 429, even for the right password", async () => {

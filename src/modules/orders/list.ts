@@ -134,10 +134,12 @@ export async function listOrders(db: Db, query: OrderListQuery) {
   // SQLite's planner (without ANALYZE statistics) picks a single-column index and then reads
   // each wide row to test the other filters. With a search or combined filters the covering
   // index answers from index entries alone, so it is named explicitly.
-  const kinds = [query.statuses.length, query.orderTypes.length, query.dateFrom || query.dateTo].filter(Boolean).length;
+  // Status and type alone are left to the planner: orders_type_status_created_idx seeks on both.
+  const dated = Boolean(query.dateFrom || query.dateTo);
+  const kinds = [query.statuses.length, query.orderTypes.length, dated].filter(Boolean).length;
   const cover = sql`${orders} indexed by orders_list_cover_idx`;
-  const listFrom = query.search || kinds >= 2 ? cover : sql`${orders}`;
-  const groupFrom = base.length ? cover : sql`${orders}`;
+  const listFrom = query.search || (kinds >= 2 && dated) ? cover : sql`${orders}`;
+  const groupFrom = query.search || dated ? cover : sql`${orders}`;
   const whereSql = where ? sql` where ${where}` : sql``;
   const baseWhere = base.length ? sql` where ${and(...base)}` : sql``;
 

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_type_status_created_idx` ON `orders` (`order_type`,`status`,`created_at`);
