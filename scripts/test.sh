@@ -30,6 +30,7 @@ run() {
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 }
 run "unit and API tests" bun test --timeout 30000 ./src ./db ./tests/api
+run "security and crash tests" bun test --timeout 120000 ./tests/security ./tests/crash
 if [ -n "$(find client -name '*.test.ts*' -print -quit)" ]; then
   run "component tests (happy-dom)" bun test --timeout 30000 --preload ./tests/setup/happy-dom.ts ./client
 fi

@@ -180,3 +180,18 @@ describe("scanner API", () => {
     expect(objects.status).toBe(200);
   });
 });
+
+describe("progress tokens", () => {
+  test("the scan answer carries a token that opens only that job's stream", async () => {
+    const photo = await generatePadPhoto({ seed: 13, width: 1600, height: 1200, toolKind: "blob", finish: "black" });
+    const started = await t.request("POST", "/api/scanner/scan", { token: customer, form: form(photo.jpeg) });
+    const { job_id, progress_token } = started.json as { job_id: string; progress_token: string };
+    expect(typeof progress_token).toBe("string");
+    const events = await readEvents(`/api/scanner/scan/${job_id}/progress`, progress_token);
+    expect(events.at(-1)!.status).toBe("completed");
+    // Scoped to that stream: not the result, not as a header, not another job.
+    expect((await t.request("GET", `/api/scanner/scan/${job_id}/result?token=${progress_token}`)).status).toBe(401);
+    expect((await t.request("GET", `/api/scanner/scan/${job_id}/result`, { token: progress_token })).status).toBe(401);
+    expect((await t.request("GET", "/api/auth/profile", { token: progress_token })).status).toBe(401);
+  });
+});

@@ -118,7 +118,7 @@ export async function snapshotTables(t: TestApp): Promise<{ counts: Record<strin
 
 /** A finished scan run owned by `ownerId`, so progress/result routes have a real id to answer for. */
 export async function completedScanRun(t: TestApp, ownerId: number, kind: "classic" | "ai"): Promise<string> {
-  const id = await createScanRun(t.db, ownerId, kind, { sensitivity: 45 } as never, new Uint8Array([0xff, 0xd8, 0xff]));
+  const id = await createScanRun(t.db, ownerId, kind, { sensitivity: 45 } as never);
   await completeRun(t.db, id, { preview_png: "data:image/png;base64,AA==", contour_points_px: [], parameters: { contour_area_mm: 1 }, svg: "<svg/>" });
   return id;
 }

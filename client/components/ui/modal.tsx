@@ -48,9 +48,19 @@ export function Modal({ open, title, onClose, children, footer, size = "md", clo
       const target = preferred ?? focusables(dialog).find((element) => !element.classList.contains("modal-close")) ?? dialog;
       target.focus();
     }
+    // Focus can fall back to <body> (a busy button disables itself, content reloads): Escape must
+    // still close the topmost dialog, not only while focus is inside it.
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      const current = dialogRef.current;
+      if (event.key !== "Escape" || !current || current.contains(document.activeElement)) return;
+      const dialogs = document.querySelectorAll(".modal[role='dialog']");
+      if (dialogs[dialogs.length - 1] === current) onCloseRef.current();
+    };
+    document.addEventListener("keydown", onDocumentKeyDown);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
+      document.removeEventListener("keydown", onDocumentKeyDown);
       document.body.style.overflow = previousOverflow;
       if (opener && typeof opener.focus === "function" && document.contains(opener)) opener.focus();
     };

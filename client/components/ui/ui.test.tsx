@@ -166,6 +166,15 @@ describe("Modal", () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  test("Escape still closes it when focus has fallen back to the page", () => {
+    render(<ModalHarness />);
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   test("renders nothing while closed", () => {
     render(<Modal open={false} title="Hidden" onClose={() => {}} />);
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -40,8 +40,12 @@ export async function runScanJob({
   onProgress?: (event: JobProgress) => void;
 }): Promise<ScanResult> {
   let jobId: string;
+  let streamToken: string;
   try {
-    jobId = await submitScan(variant, photo, params);
+    const started = await submitScan(variant, photo, params);
+    jobId = started.jobId;
+    // A token scoped to this one stream keeps the session token out of URLs and logs.
+    streamToken = started.progressToken ?? token;
   } catch (error) {
     console.error("Scan upload failed", error);
     throw new ScanJobError(PROCESSING_MESSAGES.sendFailed, serverDetail(error), error instanceof ApiError ? error.status : null);
@@ -49,7 +53,7 @@ export async function runScanJob({
   if (signal.aborted) throw new DOMException("Scan cancelled", "AbortError");
   onJobStarted?.(jobId);
   await new Promise<void>((resolve, reject) => {
-    const close = watchJob(variant, jobId, token, {
+    const close = watchJob(variant, jobId, streamToken, {
       onProgress: (event) => onProgress?.(event),
       onCompleted: (event) => {
         onProgress?.(event);

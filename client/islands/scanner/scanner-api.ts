@@ -27,13 +27,13 @@ export async function requestPreview(frame: Blob, signal?: AbortSignal): Promise
   };
 }
 
-export async function submitScan(variant: ScannerVariant, photo: Blob, params: ScanParameters): Promise<string> {
+export async function submitScan(variant: ScannerVariant, photo: Blob, params: ScanParameters): Promise<{ jobId: string; progressToken: string | null }> {
   const form = new FormData();
   form.append("image", photo, "capture.jpg");
   for (const [key, value] of Object.entries(scanFormFields(variant, params))) form.append(key, value);
-  const answer = await apiRequest<{ job_id?: string | number }>(`${BASES[variant]}/scan`, { formData: form });
+  const answer = await apiRequest<{ job_id?: string | number; progress_token?: string }>(`${BASES[variant]}/scan`, { formData: form });
   if (answer?.job_id === undefined || answer.job_id === null || answer.job_id === "") throw new Error("No job id in the answer");
-  return String(answer.job_id);
+  return { jobId: String(answer.job_id), progressToken: typeof answer.progress_token === "string" ? answer.progress_token : null };
 }
 
 export async function fetchScanResult(variant: ScannerVariant, jobId: string): Promise<ScanResult> {

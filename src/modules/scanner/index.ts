@@ -4,7 +4,7 @@ import { AppError } from "../../shared/errors";
 import { AiScanForm, ClassicScanForm, DxfExportBody, PreviewForm } from "./model";
 import { progressStream } from "./progress-stream";
 import { getOwnedRun, resultOf, type ScanKind } from "./scan-runs";
-import { exportDxf, padTemplatePdf, previewFrame, startScan } from "./service";
+import { exportDxf, padTemplatePdf, previewFrame, startScan, withProgressToken } from "./service";
 
 const JobParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
@@ -45,10 +45,10 @@ export const scannerModule = (deps: AppDeps) =>
       body: PreviewForm,
       detail: { summary: "Marker detection on one live camera frame (~1280 px)" },
     })
-    .post("/scan", ({ body, user }) => startScan(deps.db, deps.vision, user.id, "classic", body), {
+    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "classic", await startScan(deps.db, deps.vision, user.id, "classic", body)), {
       role: "any",
       body: ClassicScanForm,
-      detail: { summary: "Queue a classic trace of a pad photo; answers {job_id} at once" },
+      detail: { summary: "Queue a classic trace of a pad photo; answers {job_id, progress_token} at once" },
     })
     .use(jobRoutes(deps, "classic"))
     .post("/export/dxf", async ({ body }) => {
@@ -61,10 +61,10 @@ export const scannerModule = (deps: AppDeps) =>
 export const scannerAiModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/scanner-ai", tags: ["Scanner AI"] })
     .use(deps.auth)
-    .post("/scan", ({ body, user }) => startScan(deps.db, deps.vision, user.id, "ai", body), {
+    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "ai", await startScan(deps.db, deps.vision, user.id, "ai", body)), {
       role: "any",
       body: AiScanForm,
-      detail: { summary: "Queue an AI trace of a pad photo; answers {job_id} at once" },
+      detail: { summary: "Queue an AI trace of a pad photo; answers {job_id, progress_token} at once" },
     })
     .use(jobRoutes(deps, "ai"));
 

@@ -9,7 +9,11 @@ export type ScanKind = "classic" | "ai";
 export type ScanRun = typeof scanRuns.$inferSelect;
 export const TERMINAL = new Set(["completed", "failed"]);
 
-export async function createScanRun(db: Db, userId: number, kind: ScanKind, parameters: ScanParameters, image: Uint8Array) {
+/**
+ * The photo itself goes straight to the worker pool, not into the database: writing megabytes into
+ * SQLite with synchronous=FULL stalled the event loop for every other request during uploads.
+ */
+export async function createScanRun(db: Db, userId: number, kind: ScanKind, parameters: ScanParameters) {
   const id = crypto.randomUUID();
   await db.insert(scanRuns).values({
     id,
@@ -19,7 +23,6 @@ export async function createScanRun(db: Db, userId: number, kind: ScanKind, para
     progress: 0,
     message: "Queued",
     parameters,
-    image: Buffer.from(image),
   });
   return id;
 }

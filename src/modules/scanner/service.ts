@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { Detection } from "../../vision";
 import { badRequest } from "../../shared/errors";
+import type { TokenService } from "../../shared/tokens";
 import type { DxfExportBody } from "./model";
 import { parseAiParameters, parseClassicParameters } from "./parameters";
 import { runScan } from "./runner";
@@ -27,10 +28,20 @@ export async function startScan(db: Db, vision: VisionService, userId: number, k
   const bytes = await readImageUpload(form.image);
   const params = kind === "classic" ? parseClassicParameters(form) : parseAiParameters(form);
   const pool = await vision.pool();
-  const id = await createScanRun(db, userId, kind, params, bytes);
+  const id = await createScanRun(db, userId, kind, params);
   const extra = kind === "ai" ? { model_info: AI_MODEL_INFO } : {};
   void runScan(db, pool, id, bytes, params, extra);
   return { job_id: id };
+}
+
+/**
+ * EventSource cannot send headers, so the stream takes `?token=`. The session token works (SPEC
+ * section 7); this token is better: it opens only this job's stream, for 15 minutes.
+ */
+export async function withProgressToken(tokens: TokenService, user: { id: number; tokenVersion: number }, kind: ScanKind, started: { job_id: string }) {
+  const base = kind === "classic" ? "/api/scanner" : "/api/scanner-ai";
+  const progress_token = await tokens.signScoped(user.id, user.tokenVersion, `${base}/scan/${started.job_id}/progress`, 15 * 60);
+  return { ...started, progress_token };
 }
 
 export function normalisePoints(points: DxfExportBody["contour_points_mm"]): [number, number][] {
