@@ -11,6 +11,7 @@ import { ShopPage } from "./pages/shop-page";
 import { AboutPage } from "./pages/about-page";
 import { DashboardPage } from "./pages/dashboard-page";
 import { AdminPage } from "./islands/admin/admin-page";
+import { OperatorPage } from "./islands/admin/operator-page";
 import { LoginPage } from "./pages/login-page";
 import { PrivacyPage } from "./pages/privacy-page";
 import { TermsPage } from "./pages/terms-page";
@@ -29,6 +30,7 @@ export const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   "about": AboutPage,
   "dashboard": DashboardPage,
   "admin": AdminPage,
+  "operator": OperatorPage,
   "login": LoginPage,
   "privacy": PrivacyPage,
   "terms": TermsPage,

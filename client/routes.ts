@@ -1,5 +1,5 @@
 /** Every screen under /app/ with its access rule (SPEC section 2). Shared by the server renderer and the client. */
-export type Access = "public" | "auth" | "admin";
+export type Access = "public" | "auth" | "operator" | "admin";
 
 export const PAGE_NAMES = [
   "home",
@@ -12,6 +12,7 @@ export const PAGE_NAMES = [
   "about",
   "dashboard",
   "admin",
+  "operator",
   "login",
   "privacy",
   "terms",
@@ -37,6 +38,7 @@ export const ROUTES: PageRoute[] = [
   { path: "/about", page: "about", title: "About", access: "public" },
   { path: "/dashboard", page: "dashboard", title: "Dashboard", access: "auth" },
   { path: "/admin", page: "admin", title: "Admin Console", access: "admin" },
+  { path: "/operator", page: "operator", title: "Production board", access: "operator" },
   { path: "/login", page: "login", title: "Sign in", access: "public" },
   { path: "/privacy", page: "privacy", title: "Privacy", access: "public" },
   { path: "/terms", page: "terms", title: "Terms", access: "public" },

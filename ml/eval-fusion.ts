@@ -91,13 +91,16 @@ if (import.meta.main) {
     add("ai, raw-image snap", traceScore(aiClosed, w, h, img, k, r.truthMm, aiMs), r);
     add("ai, prob-map snap", traceScore(aiClosed, w, h, probImage(prob, w, h), k, r.truthMm, aiMs), r);
     add("ai, flattened snap", traceScore(aiClosed, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
-    for (const [reach, support] of [
-      [2 * k, 0.1],
-      [1 * k, 0.2],
-    ] as const) {
-      const fused = close01(fuseMasks(prob, classic.mask, w, h, { confidence: 0.5, reachPx: reach, supportProb: support }), w, h, 3);
+    const variants: [string, { componentOverlap: number; reachPx: number; supportProb: number }][] = [
+      ["fuse near 2mm p>=0.1", { componentOverlap: 0, reachPx: 2 * k, supportProb: 0.1 }],
+      ["fuse components >=50%", { componentOverlap: 0.5, reachPx: 0, supportProb: 1 }],
+      ["fuse components >=30%", { componentOverlap: 0.3, reachPx: 0, supportProb: 1 }],
+      ["fuse components >=30% + near 1mm", { componentOverlap: 0.3, reachPx: 1 * k, supportProb: 0.1 }],
+    ];
+    for (const [name, o] of variants) {
+      const fused = close01(fuseMasks(prob, classic.mask, w, h, { confidence: 0.5, ...o }), w, h, 3);
       for (let i = 0; i < fused.length; i++) if (excluded[i]) fused[i] = 0;
-      add(`fuse reach ${reach / k}mm p>=${support}, flat snap`, traceScore(fused, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
+      add(`${name}, flat snap`, traceScore(fused, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
     }
   }
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);

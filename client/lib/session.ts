@@ -63,3 +63,7 @@ function notify() {
 export function isAdminRole(role: string | null | undefined): boolean {
   return role === "admin" || role === "super_admin";
 }
+
+export function isOperatorRole(role: string | null | undefined): boolean {
+  return role === "operator" || isAdminRole(role);
+}

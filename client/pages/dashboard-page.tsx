@@ -6,6 +6,7 @@ import { EmptyState } from "../components/ui/empty-state";
 import { LoadingText } from "../components/ui/spinner";
 import { apiRequest, ApiError } from "../lib/api";
 import { formatDate, formatRelative } from "../lib/format";
+import { isOperatorRole } from "../lib/session";
 import { useSession } from "../lib/session-context";
 import { href } from "../routes";
 
@@ -124,6 +125,15 @@ export function DashboardPage() {
                 Open scanner
               </ButtonLink>
             </div>
+            {isOperatorRole(session.user?.role) ? (
+              <div className="card quick-card">
+                <h3 className="card-title">Production board</h3>
+                <p>Generate cutting files, start and complete production, report issues.</p>
+                <ButtonLink href={href("/operator")} variant="secondary">
+                  Open production board
+                </ButtonLink>
+              </div>
+            ) : null}
           </div>
         </section>
       </div>

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { OperatorPage } from "../islands/admin/operator-page";
+
+hydratePage(OperatorPage);
