@@ -12,7 +12,7 @@ import { decodePngToRgba } from "../src/vision/png-raw.ts";
 import type { RgbaImage } from "../src/vision/raster.ts";
 import { segmentClassic } from "../src/vision/segment-classic.ts";
 import { exclusionMask } from "../src/vision/trace-pipeline.ts";
-import { fuseMasks } from "../src/vision/ai/fuse-masks.ts";
+import { fuseDefaults, fuseMasks } from "../src/vision/ai/fuse-masks.ts";
 import { loadSegmentationModel } from "../src/vision/ai/load-model.ts";
 import { dilateDisk, erodeDisk } from "../src/vision/ai/morphology.ts";
 import { predictProbabilities } from "../src/vision/ai/segment-with-model.ts";
@@ -51,14 +51,10 @@ function traceScore(mask: Uint8Array, w: number, h: number, edge: RgbaImage, k: 
   }
 }
 
-function probImage(prob: Float32Array, w: number, h: number): RgbaImage {
-  const d = new Uint8Array(w * h * 4);
-  for (let i = 0; i < w * h; i++) {
-    const v = Math.round(prob[i] * 255);
-    d[i * 4] = d[i * 4 + 1] = d[i * 4 + 2] = v;
-    d[i * 4 + 3] = 255;
-  }
-  return { width: w, height: h, data: d };
+/** The alternative rule: AI ∪ classic components at least half confirmed by the AI (AI outline wins outside). */
+function unionConfirmed(prob: Float32Array, classic: Uint8Array, w: number, h: number): Uint8Array {
+  // fuseMasks with a zero band keeps confirmed components and every AI pixel outside them: the union.
+  return fuseMasks(prob, classic, w, h, { confidence: 0.5, componentOverlap: 0.5, bandPx: 0 });
 }
 
 if (import.meta.main) {
@@ -89,19 +85,14 @@ if (import.meta.main) {
     const flat = classic.edgeImage ?? img;
     add("classic", traceScore(classic.mask, w, h, flat, k, r.truthMm, classicMs), r);
     add("ai, raw-image snap", traceScore(aiClosed, w, h, img, k, r.truthMm, aiMs), r);
-    add("ai, prob-map snap", traceScore(aiClosed, w, h, probImage(prob, w, h), k, r.truthMm, aiMs), r);
     add("ai, flattened snap", traceScore(aiClosed, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
-    const variants: [string, { componentOverlap: number; reachPx: number; supportProb: number }][] = [
-      ["fuse near 2mm p>=0.1", { componentOverlap: 0, reachPx: 2 * k, supportProb: 0.1 }],
-      ["fuse components >=50%", { componentOverlap: 0.5, reachPx: 0, supportProb: 1 }],
-      ["fuse components >=30%", { componentOverlap: 0.3, reachPx: 0, supportProb: 1 }],
-      ["fuse components >=30% + near 1mm", { componentOverlap: 0.3, reachPx: 1 * k, supportProb: 0.1 }],
-    ];
-    for (const [name, o] of variants) {
-      const fused = close01(fuseMasks(prob, classic.mask, w, h, { confidence: 0.5, ...o }), w, h, 3);
-      for (let i = 0; i < fused.length; i++) if (excluded[i]) fused[i] = 0;
-      add(`${name}, flat snap`, traceScore(fused, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
-    }
+    // The rule that won (fuseMasks with fuseDefaults), and the plain union it was measured against.
+    const fused = close01(fuseMasks(prob, classic.mask, w, h, fuseDefaults(k, 0.5)), w, h, 3);
+    for (let i = 0; i < fused.length; i++) if (excluded[i]) fused[i] = 0;
+    add("fusion (fuseMasks), flat snap", traceScore(fused, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
+    const union = close01(unionConfirmed(prob, classic.mask, w, h), w, h, 3);
+    for (let i = 0; i < union.length; i++) if (excluded[i]) union[i] = 0;
+    add("union AI + confirmed classic", traceScore(union, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
   }
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
   const line = (name: string, ss: Score[]) => {

@@ -66,7 +66,9 @@ export function createVisionPool(opts: VisionPoolOptions = {}): VisionPool {
   let closed = false;
 
   const spawn = (slot: Slot | null): Slot => {
-    const worker = new Worker(workerUrl);
+    // Bun hands workers the environment as it was at process start; pass the current one so
+    // settings applied later (CLI flags, AI_MODEL_PATH) reach the pipeline.
+    const worker = new Worker(workerUrl, { env: { ...process.env } } as WorkerOptions);
     const s: Slot = slot ?? { worker, job: null, timer: null, generation: 0 };
     s.worker = worker;
     s.job = null;

@@ -1,4 +1,5 @@
 // Vision worker: loads OpenCV once, then runs commands from the pool one at a time.
+import "./ai-segmenter.ts";
 import { getCv, loadOpenCv, withMats } from "./opencv.ts";
 import { detectPreview } from "./preview-detect.ts";
 import { traceImage } from "./trace-pipeline.ts";

@@ -44,7 +44,6 @@ export function parseClassicParameters(raw: Raw) {
 export function parseAiParameters(raw: Raw) {
   return {
     mode: "ai" as const,
-    sensitivity: CLASSIC_DEFAULTS.sensitivity,
     confidence: readNumber(raw, "confidence", AI_DEFAULTS.confidence, 0, 1)!,
     post_morph_px: readNumber(raw, "post_morph_px", AI_DEFAULTS.post_morph_px, 0, 10)!,
     rdp_tolerance_mm: readNumber(raw, "rdp_tolerance_mm", AI_DEFAULTS.rdp_tolerance_mm, 0.05, 5)!,

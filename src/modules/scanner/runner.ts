@@ -16,7 +16,14 @@ function isUserFacing(error: unknown): error is Error {
  * Claims a queued run (so two instances never trace it twice), traces it in the worker pool,
  * and records progress, the result or a clear failure in the database.
  */
-export async function runScan(db: Db, tracer: Tracer, id: string, image: Uint8Array, params: TraceParams, extra: Record<string, unknown> = {}) {
+export async function runScan(
+  db: Db,
+  tracer: Tracer,
+  id: string,
+  image: Uint8Array,
+  params: TraceParams,
+  decorate: (result: TraceResult) => Record<string, unknown> = () => ({}),
+) {
   if (!(await claimRun(db, id, INSTANCE_ID))) return;
   let lastWrite = 0;
   let pending: Promise<unknown> = Promise.resolve();
@@ -28,7 +35,7 @@ export async function runScan(db: Db, tracer: Tracer, id: string, image: Uint8Ar
       pending = pending.then(() => setProgress(db, id, progress, message)).catch(() => {});
     });
     await pending;
-    await completeRun(db, id, { ...result, ...extra });
+    await completeRun(db, id, { ...result, ...decorate(result) });
   } catch (error) {
     await pending;
     if (!isUserFacing(error)) console.error(`Scan ${id} failed`, error);

@@ -1,5 +1,5 @@
 import type { Db } from "../../../db/client";
-import type { Detection } from "../../vision";
+import type { Detection, TraceParams, TraceResult } from "../../vision";
 import { badRequest } from "../../shared/errors";
 import type { TokenService } from "../../shared/tokens";
 import type { DxfExportBody } from "./model";
@@ -21,7 +21,14 @@ export async function previewFrame(vision: VisionService, image: unknown): Promi
   return { detection: await (await vision.pool()).preview(bytes) };
 }
 
-export const AI_MODEL_INFO = { model: "foam-unet", version: "0" };
+/** model_info names the model the worker actually ran (the bundled one or AI_MODEL_PATH's). */
+export function aiModelInfo(result: TraceResult) {
+  const diagnostics = (result.diagnostics ?? {}) as Record<string, unknown>;
+  const segment = (diagnostics.segmentation ?? {}) as Record<string, unknown>;
+  const model = String(segment.model ?? diagnostics.model ?? "foam-unet");
+  const version = String(segment.model_version ?? diagnostics.model_version ?? "1");
+  return { model_info: { model: `${model}-v${version}`, name: model, version, segmenter: segment.segmenter ?? "ai" } };
+}
 
 /** Validates everything before anything is stored, then answers at once while the pool traces. */
 export async function startScan(db: Db, vision: VisionService, userId: number, kind: ScanKind, form: Record<string, unknown>) {
@@ -29,8 +36,8 @@ export async function startScan(db: Db, vision: VisionService, userId: number, k
   const params = kind === "classic" ? parseClassicParameters(form) : parseAiParameters(form);
   const pool = await vision.pool();
   const id = await createScanRun(db, userId, kind, params);
-  const extra = kind === "ai" ? { model_info: AI_MODEL_INFO } : {};
-  void runScan(db, pool, id, bytes, params, extra);
+  // The AI scanner has no sensitivity: the pipeline treats a missing one as "not given".
+  void runScan(db, pool, id, bytes, params as TraceParams, kind === "ai" ? aiModelInfo : undefined);
   return { job_id: id };
 }
 

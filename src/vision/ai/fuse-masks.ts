@@ -3,77 +3,87 @@ import { dilateDisk } from "./morphology.ts";
 export type FuseOptions = {
   /** AI threshold (the confidence parameter). */
   confidence: number;
-  /**
-   * A classic component joins whole when at least this share of its pixels is AI tool: the network
-   * found the tool, the colour segmenter fills what the network left out (e.g. the flat middle of a
-   * large light-grey part). 0 disables; 1 never adds.
-   */
-  componentOverlap: number;
-  /** Classic pixels within this many px of the AI region and with AI probability >= supportProb join too. */
-  reachPx: number;
-  supportProb: number;
+  /** A classic component is confirmed when at least this share of its pixels is AI tool (default 0.5). */
+  componentOverlap?: number;
+  /** AI pixels farther than this from every confirmed component are added (default 1 mm worth of px). */
+  bandPx: number;
 };
 
+/** Defaults measured on the validation set (assets/models/MODEL_CARD.md, "Fusion"). */
+export function fuseDefaults(pxPerMm: number, confidence = 0.5): FuseOptions {
+  return { confidence, componentOverlap: 0.5, bandPx: Math.max(1, Math.round(pxPerMm)) };
+}
+
 /**
- * AI mask plus the classic (colour/lighting) mask where the two agree on the object: whole classic
- * components that the network largely confirms, and classic pixels right next to the AI region that
- * the network does not rule out (bright steel edges and thin tips the network softens). Classic
- * detections the network does not see at all (stray print, shadows far from the tool) never leak in.
- * Masks are 0/1 or 0/255; returns 0/1.
+ * The network decides *what* is the tool, the classic (colour/lighting) segmenter says *where* its
+ * edge is: every classic component the network largely confirms is taken whole, with its own
+ * outline (sharper at the pixel level than a 2 px/mm network, notably on bright steel), and AI pixels
+ * farther than `bandPx` from any confirmed component (parts the colour segmenter missed) are added.
+ * Classic detections the network does not confirm (print, shadows, dirt) are dropped; with no
+ * classic mask at all the result is the AI mask. Inputs 0/1 or 0/255; returns 0/1.
  */
 export function fuseMasks(aiProb: Float32Array, classicMask: Uint8Array, width: number, height: number, opts: FuseOptions): Uint8Array {
   const n = width * height;
+  const overlap = opts.componentOverlap ?? 0.5;
   const ai = new Uint8Array(n);
   for (let i = 0; i < n; i++) ai[i] = aiProb[i] >= opts.confidence ? 255 : 0;
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = ai[i] ? 1 : 0;
 
-  if (opts.componentOverlap > 0 && opts.componentOverlap <= 1) {
-    // 8-connected components of the classic mask, with their size and AI overlap.
-    const label = new Int32Array(n);
-    const stack = new Int32Array(n);
-    const size: number[] = [0];
-    const shared: number[] = [0];
-    for (let s = 0; s < n; s++) {
-      if (!classicMask[s] || label[s]) continue;
-      const id = size.length;
-      let count = 0;
-      let both = 0;
-      let top = 0;
-      stack[top++] = s;
-      label[s] = id;
-      while (top) {
-        const p = stack[--top];
-        count++;
-        if (ai[p]) both++;
-        const x = p % width;
-        const y = (p - x) / width;
-        for (let dy = -1; dy <= 1; dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= height) continue;
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx;
-            if (xx < 0 || xx >= width) continue;
-            const q = yy * width + xx;
-            if (classicMask[q] && !label[q]) {
-              label[q] = id;
-              stack[top++] = q;
-            }
+  // 8-connected classic components with their size and how much of them the network calls tool.
+  const label = new Int32Array(n);
+  const stack = new Int32Array(n);
+  const size: number[] = [0];
+  const shared: number[] = [0];
+  for (let s = 0; s < n; s++) {
+    if (!classicMask[s] || label[s]) continue;
+    const id = size.length;
+    let count = 0;
+    let both = 0;
+    let top = 0;
+    stack[top++] = s;
+    label[s] = id;
+    while (top) {
+      const p = stack[--top];
+      count++;
+      if (ai[p]) both++;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const q = yy * width + xx;
+          if (classicMask[q] && !label[q]) {
+            label[q] = id;
+            stack[top++] = q;
           }
         }
       }
-      size.push(count);
-      shared.push(both);
     }
-    for (let i = 0; i < n; i++) {
-      const l = label[i];
-      if (l && shared[l] >= opts.componentOverlap * size[l]) out[i] = 1;
+    size.push(count);
+    shared.push(both);
+  }
+  const confirmed = new Uint8Array(n);
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    const l = label[i];
+    if (l && shared[l] > 0 && shared[l] >= overlap * size[l]) {
+      confirmed[i] = 255;
+      any = true;
     }
   }
-
-  if (opts.reachPx > 0) {
-    const near = dilateDisk(ai, width, height, opts.reachPx);
-    for (let i = 0; i < n; i++) if (classicMask[i] && near[i] && aiProb[i] >= opts.supportProb) out[i] = 1;
+  const out = new Uint8Array(n);
+  if (!any) {
+    for (let i = 0; i < n; i++) out[i] = ai[i] ? 1 : 0;
+    return out;
   }
+  const band = Math.max(0, opts.bandPx);
+  const nearConfirmed = band > 0 ? dilateDisk(confirmed, width, height, band) : confirmed;
+  const aiFar = new Uint8Array(n);
+  for (let i = 0; i < n; i++) aiFar[i] = ai[i] && !nearConfirmed[i] ? 255 : 0;
+  // Grow AI-only parts back over AI pixels so they stay attached to the confirmed outline.
+  const aiFarGrown = band > 0 ? dilateDisk(aiFar, width, height, band) : aiFar;
+  for (let i = 0; i < n; i++) out[i] = confirmed[i] || (aiFarGrown[i] && ai[i]) ? 1 : 0;
   return out;
 }

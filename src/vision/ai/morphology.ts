@@ -74,12 +74,13 @@ export function dilateDisk(mask: Uint8Array, width: number, height: number, r: n
 }
 
 /**
- * Opening then closing with a disk of diameter `sizePx` (post_morph_px): opening drops specks and
- * hairlines thinner than the disk, closing fills pits and gaps narrower than it. 0 or 1 is a no-op.
+ * Opening then closing with a disk of radius `radiusPx` (post_morph_px, the same reading as the trace
+ * pipeline's closing: an OpenCV ellipse of 2r+1 px): opening drops specks and hairlines thinner than
+ * the disk, closing fills pits and gaps narrower than it. Below 1 it is a no-op.
  */
-export function openClose(mask: Uint8Array, width: number, height: number, sizePx: number): Uint8Array {
-  if (!(sizePx > 1)) return mask;
-  const r = sizePx / 2;
+export function openClose(mask: Uint8Array, width: number, height: number, radiusPx: number): Uint8Array {
+  if (!(radiusPx >= 1)) return mask;
+  const r = radiusPx;
   // Nothing can change farther than r from the foreground: work on its padded bounding box only.
   let x0 = width;
   let y0 = height;

@@ -1,11 +1,18 @@
 import type { SegmentInput, SegmentOutput } from "../segmenter.ts";
+import { fuseDefaults, fuseMasks } from "./fuse-masks.ts";
 import type { SegmentationModel } from "./load-model.ts";
-import { probabilitiesToMask, predictProbabilities } from "./segment-with-model.ts";
+import { predictProbabilities, probabilitiesToMask } from "./segment-with-model.ts";
 
 export type AiSegmentOptions = {
   confidence?: number;
-  /** Disk diameter for open+close; 0 when the pipeline cleans the mask itself. */
+  /** Disk radius for open+close; 0 (default) when the pipeline cleans the mask itself. */
   postMorphPx?: number;
+  /**
+   * The classic segmenter's output for the same input. When given, the masks are fused (fuseMasks:
+   * the network picks the tool, the classic outline delineates it) and its edge image is passed on
+   * for sub-pixel snapping; without it the AI mask is used alone.
+   */
+  classic?: SegmentOutput;
 };
 
 /**
@@ -15,16 +22,28 @@ export type AiSegmentOptions = {
 export async function segmentAi(model: SegmentationModel, input: SegmentInput, opts: AiSegmentOptions = {}): Promise<SegmentOutput> {
   const { image, pxPerMm, excluded } = input;
   const { width: w, height: h } = image;
+  const confidence = opts.confidence ?? input.confidence ?? 0.5;
   const t0 = performance.now();
   const prob = await predictProbabilities(model, image.data, w, h, { pxPerMm });
   const t1 = performance.now();
-  const m255 = probabilitiesToMask(prob, w, h, { confidence: opts.confidence ?? input.confidence ?? 0.5, postMorphPx: opts.postMorphPx ?? 0 });
-  const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = m255[i] && !excluded[i] ? 1 : 0;
+  let mask: Uint8Array;
+  if (opts.classic) {
+    mask = fuseMasks(prob, opts.classic.mask, w, h, fuseDefaults(pxPerMm, confidence));
+  } else {
+    const m255 = probabilitiesToMask(prob, w, h, { confidence, postMorphPx: 0 });
+    mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) mask[i] = m255[i] ? 1 : 0;
+  }
+  if (opts.postMorphPx) {
+    const cleaned = probabilitiesToMask(Float32Array.from(mask), w, h, { confidence: 0.5, postMorphPx: opts.postMorphPx });
+    for (let i = 0; i < mask.length; i++) mask[i] = cleaned[i] ? 1 : 0;
+  }
+  for (let i = 0; i < mask.length; i++) if (excluded[i]) mask[i] = 0;
   return {
     mask,
+    edgeImage: opts.classic?.edgeImage,
     diagnostics: {
-      segmenter: "ai",
+      segmenter: opts.classic ? "ai+classic" : "ai",
       model: model.info.model,
       version: model.info.version,
       input: model.info.input,

@@ -16,7 +16,7 @@ export type FrameOptions = {
 export type SegmentOptions = FrameOptions & {
   /** Probability threshold, 0-1 (SPEC default 0.5). */
   confidence?: number;
-  /** Diameter in px of the disk used to open then close the mask, 0-10 (SPEC default 3). */
+  /** Radius in px (of this image) of the disk used to open then close the mask, 0-10 (SPEC default 3). */
   postMorphPx?: number;
 };
 
@@ -93,13 +93,13 @@ export function probabilitiesToMask(prob: Float32Array, width: number, height: n
   const confidence = opts.confidence ?? 0.5;
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = prob[i] >= confidence ? 255 : 0;
-  return openClose(mask, width, height, Math.round(opts.postMorphPx ?? 3));
+  return openClose(mask, width, height, opts.postMorphPx ?? 3);
 }
 
 /**
  * The AI scanner's segmentation step: a 0/255 tool mask at width x height for a rectified pad
  * frame. Thresholds the bilinearly resized probabilities at `confidence`, then opens and closes with
- * a disk of `postMorphPx` pixels of this image.
+ * a disk of radius `postMorphPx` pixels of this image.
  */
 export async function segmentWithModel(
   model: SegmentationModel,
