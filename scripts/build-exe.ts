@@ -61,6 +61,14 @@ const exePlugin: BunPlugin = {
       if (patched === source) throw new Error("libsql's native require changed shape: update scripts/build-exe.ts");
       return { contents: patched, loader: "js" };
     });
+    // onnxruntime's native binding cannot load from inside the binary: see scripts/ort-native-loader.ts.
+    build.onLoad({ filter: /[/\\]node_modules[/\\]onnxruntime-node[/\\]dist[/\\]binding\.js$/ }, async (args) => {
+      const source = await Bun.file(args.path).text();
+      const loader = JSON.stringify(join(root, "scripts/ort-native-loader.ts"));
+      const patched = source.replace(/require\(`\.\.\/bin\/napi-v6\/\$\{process\.platform\}\/\$\{process\.arch\}\/onnxruntime_binding\.node`\)/, `require(${loader}).loadOrtBinding()`);
+      if (patched === source) throw new Error("onnxruntime-node's binding require changed shape: update scripts/build-exe.ts");
+      return { contents: patched, loader: "js" };
+    });
   },
 };
 

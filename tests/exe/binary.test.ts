@@ -97,6 +97,17 @@ test("alone in an empty directory it migrates, seeds, serves /app/ and scans a p
   expect(result.parameters.contour_area_mm).toBeGreaterThan(500);
   expect(result.contour_points_mm.length).toBeGreaterThan(10);
 
+  // The AI scanner too: the ONNX model and onnxruntime's native library travel inside the binary.
+  const aiForm = new FormData();
+  aiForm.append("image", new Blob([readFileSync(join(fixtures, "pad-wrench.jpg"))], { type: "image/jpeg" }), "pad-wrench.jpg");
+  const aiScan = await fetch(`${url}/api/scanner-ai/scan`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: aiForm });
+  const aiJob = ((await aiScan.json()) as { job_id: string }).job_id;
+  expect(await (await fetch(`${url}/api/scanner-ai/scan/${aiJob}/progress?token=${token}`)).text()).toContain('"status":"completed"');
+  const aiResult = (await (await fetch(`${url}/api/scanner-ai/scan/${aiJob}/result`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    model_info: { model: string };
+  };
+  expect(aiResult.model_info.model).toStartWith("foam-unet-v");
+
   const template = await fetch(`${url}/api/scanner/template`);
   expect(template.headers.get("content-type")).toBe("application/pdf");
 
