@@ -2,6 +2,7 @@
 // distance, area error and the traced count, overall and per tool kind / finish.
 //   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--rdp 0.3] [--sensitivity 45] [--verbose]
 import { loadOpenCv } from "../src/vision/opencv.ts";
+import "../src/vision/ai-segmenter.ts";
 import { traceImage } from "../src/vision/trace-pipeline.ts";
 import { compareContours } from "./metrics.ts";
 import { cachedPadPhoto } from "./synth/cached-photo.ts";
@@ -18,6 +19,8 @@ const RDP = arg("rdp", 0.3);
 const SENS = arg("sensitivity", 45);
 const FIRST = arg("seed", 1000);
 const verbose = process.argv.includes("--verbose");
+// --ai: the AI scanner (learned model fused with the classic edges) on the same photos.
+const AI = process.argv.includes("--ai");
 
 await loadOpenCv();
 type Row = { kind: string; finish: string; ok: boolean; mean: number; haus: number; area: number; msg?: string; tilt: number };
@@ -25,7 +28,12 @@ const rows: Row[] = [];
 for (const spec of benchmarkPhotoSet(N, FIRST)) {
   const photo = await cachedPadPhoto({ ...spec, width: W, height: H });
   try {
-    const r = await traceImage(photo.jpeg, { rdp_tolerance_mm: RDP, allowance_mm: 0, inset_mm: 12, sensitivity: SENS });
+    const r = await traceImage(
+      photo.jpeg,
+      AI
+        ? ({ rdp_tolerance_mm: RDP, allowance_mm: 0, inset_mm: 12, mode: "ai", confidence: 0.5, post_morph_px: 3 } as never)
+        : { rdp_tolerance_mm: RDP, allowance_mm: 0, inset_mm: 12, sensitivity: SENS },
+    );
     const m = compareContours(r.contour_points_mm, photo.truthMm);
     rows.push({ kind: spec.toolKind, finish: spec.finish, ok: true, mean: m.meanDeviation, haus: m.hausdorff, area: m.areaErrorPct, tilt: photo.meta.tiltDeg });
     if (verbose || m.hausdorff > 1 || m.meanDeviation > 0.2 || Math.abs(m.areaErrorPct) > 1)
