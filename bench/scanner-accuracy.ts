@@ -56,7 +56,7 @@ function summary(label: string, rs: Row[]): string {
     `|area err| mean ${avg(ok.map((r) => Math.abs(r.area))).toFixed(2)} / max ${max(ok.map((r) => Math.abs(r.area))).toFixed(2)} %`,
   ].join("  ");
 }
-console.log(`\nScanner accuracy: ${N} synthetic ${W}x${H} photos, rdp ${RDP} mm, sensitivity ${SENS}`);
+console.log(`\nScanner accuracy (${AI ? "AI scanner: model + classic fusion, confidence 0.5" : `classic, sensitivity ${SENS}`}): ${N} synthetic ${W}x${H} photos, rdp ${RDP} mm`);
 console.log(summary("ALL", rows));
 for (const k of [...new Set(rows.map((r) => r.kind))]) console.log(summary(`kind ${k}`, rows.filter((r) => r.kind === k)));
 for (const f of [...new Set(rows.map((r) => r.finish))]) console.log(summary(`finish ${f}`, rows.filter((r) => r.finish === f)));

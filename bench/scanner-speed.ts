@@ -22,7 +22,12 @@ const q = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
 };
 const fmt = (xs: number[]) => `median ${q(xs, 0.5).toFixed(0)} ms, p90 ${q(xs, 0.9).toFixed(0)} ms, min ${Math.min(...xs).toFixed(0)} ms (n=${xs.length})`;
-const params: TraceParams = { rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45 };
+// --ai: the AI scanner (model + classic fusion) instead of the classic one.
+const AI = process.argv.includes("--ai");
+const params: TraceParams = AI
+  ? ({ rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, mode: "ai", confidence: 0.5, post_morph_px: 3 } as TraceParams)
+  : { rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45 };
+console.log(`scanner: ${AI ? "AI (model + classic fusion)" : "classic"}`);
 
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((v) => v.toFixed(2)).join(" ")}`);
 const photos: PadPhoto[] = [];
