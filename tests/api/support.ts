@@ -4,16 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { TestApp } from "../helpers/test-app";
 
-export const ROLE_EMAILS = {
-  super_admin: "super@demo.foam",
-  admin: "admin@demo.foam",
-  operator: "operator@demo.foam",
-  technician: "technician@demo.foam",
-  sales: "sales@demo.foam",
-  customer: "customer@demo.foam",
-} as const;
-export type Role = keyof typeof ROLE_EMAILS;
-export const ALL_ROLES = Object.keys(ROLE_EMAILS) as Role[];
+export { ALL_ROLES, ROLE_EMAILS, type Role } from "../helpers/demo-accounts";
+import { ALL_ROLES, ROLE_EMAILS, type Role } from "../helpers/demo-accounts";
 
 const signed = new WeakMap<TestApp, Map<string, string>>();
 

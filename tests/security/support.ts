@@ -5,17 +5,8 @@ import { users } from "../../db/schema";
 import { completeRun, createScanRun } from "../../src/modules/scanner/scan-runs";
 import type { TestApp } from "../helpers/test-app";
 
-export const DEMO_PASSWORD = "foam-demo-1";
-export const ROLE_EMAILS = {
-  super_admin: "super@demo.foam",
-  admin: "admin@demo.foam",
-  operator: "operator@demo.foam",
-  technician: "technician@demo.foam",
-  sales: "sales@demo.foam",
-  customer: "customer@demo.foam",
-} as const;
-export type Role = keyof typeof ROLE_EMAILS;
-export const ALL_ROLES = Object.keys(ROLE_EMAILS) as Role[];
+export { ALL_ROLES, DEMO_PASSWORD, ROLE_EMAILS, type Role } from "../helpers/demo-accounts";
+import { DEMO_PASSWORD, ROLE_EMAILS, type Role } from "../helpers/demo-accounts";
 
 /** A route as the router knows it: "GET /api/admin/orders/:id". */
 export type RouteKey = `${string} ${string}`;

@@ -1,3 +1,4 @@
+import type { CatalogBox } from "../../pages/reference-data";
 /** Wire shapes of the admin and operator API (SPEC sections 3 and 7); money travels as decimal strings. */
 export type Option = { value: string; label: string };
 
@@ -83,18 +84,8 @@ export type OperatorCard = {
   fulfilledAt?: string | null;
 };
 
-export type Product = {
-  id: number;
-  name: string;
-  manufacturer?: string | null;
-  sku?: string | null;
-  internal_length_mm?: number | null;
-  internal_width_mm?: number | null;
-  internal_depth_mm?: number | null;
-  weight_capacity_kg?: number | null;
-  description?: string | null;
-  is_active: boolean;
-};
+/** A catalog box as the admin sees it: the public shape plus whether it is archived. */
+export type Product = CatalogBox & { is_active: boolean };
 
 export type Material = {
   id: number;

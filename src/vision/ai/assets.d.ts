@@ -3,3 +3,13 @@ declare module "*.onnx" {
   const path: string;
   export default path;
 }
+
+// The compiled binary embeds onnxruntime's native files by path (scripts/ort-native-loader.ts).
+declare module "*.node" {
+  const path: string;
+  export default path;
+}
+declare module "*.so.1" {
+  const path: string;
+  export default path;
+}
