@@ -1,6 +1,5 @@
-/** SPEC 9: sensitivity 0-100 widens or narrows the contour area window sent with every scan. */
-export const MIN_CONTOUR_AREA_FLOOR_MM2 = 10;
-export const MAX_CONTOUR_AREA_CEILING_MM2 = 75000;
+// SPEC 9: sensitivity 0-100 widens or narrows the contour area window sent with every scan.
+import { areaLimitsForSensitivity } from "../../../src/vision/sensitivity";
 
 export type ContourAreaWindow = { contour_min_area_mm: number; contour_max_area_mm: number };
 
@@ -9,10 +8,8 @@ export function sensitivityFactor(sensitivity: number): number {
   return 0.5 + (s / 100) * 1.5;
 }
 
+/** The same formula the server applies (src/vision/sensitivity.ts); an unreadable slider value counts as the default 45. */
 export function contourAreaWindow(sensitivity: number): ContourAreaWindow {
-  const factor = sensitivityFactor(sensitivity);
-  return {
-    contour_min_area_mm: Math.max(MIN_CONTOUR_AREA_FLOOR_MM2, 120 / factor),
-    contour_max_area_mm: Math.min(MAX_CONTOUR_AREA_CEILING_MM2, 10000 * factor),
-  };
+  const { min, max } = areaLimitsForSensitivity(Number.isFinite(sensitivity) ? sensitivity : 45);
+  return { contour_min_area_mm: min, contour_max_area_mm: max };
 }

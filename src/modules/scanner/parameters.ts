@@ -1,13 +1,10 @@
 import { badRequest } from "../../shared/errors";
+import { areaLimitsForSensitivity } from "../../vision/sensitivity";
 
 /** SPEC sections 5 and 9: ranges, defaults and the sensitivity → area-limit mapping. */
 export const CLASSIC_DEFAULTS = { sensitivity: 45, rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12 } as const;
 export const AI_DEFAULTS = { confidence: 0.5, post_morph_px: 3, rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12 } as const;
 
-export function sensitivityAreaLimits(sensitivity: number) {
-  const factor = 0.5 + (sensitivity / 100) * 1.5;
-  return { contour_min_area_mm: Math.max(10, 120 / factor), contour_max_area_mm: Math.min(75000, 10000 * factor) };
-}
 
 type Raw = Record<string, unknown>;
 
@@ -24,7 +21,7 @@ function readNumber(raw: Raw, field: string, fallback: number | undefined, min: 
 
 export function parseClassicParameters(raw: Raw) {
   const sensitivity = readNumber(raw, "sensitivity", CLASSIC_DEFAULTS.sensitivity, 0, 100)!;
-  const limits = sensitivityAreaLimits(sensitivity);
+  const limits = areaLimitsForSensitivity(sensitivity);
   const params = {
     mode: "classic" as const,
     sensitivity,
@@ -32,8 +29,8 @@ export function parseClassicParameters(raw: Raw) {
     allowance_mm: readNumber(raw, "allowance_mm", CLASSIC_DEFAULTS.allowance_mm, -2, 5)!,
     inset_mm: readNumber(raw, "inset_mm", CLASSIC_DEFAULTS.inset_mm, 0, 25)!,
     // Explicit limits from the client win over the sensitivity-derived ones.
-    contour_min_area_mm: readNumber(raw, "contour_min_area_mm", limits.contour_min_area_mm, 0, 75000)!,
-    contour_max_area_mm: readNumber(raw, "contour_max_area_mm", limits.contour_max_area_mm, 1, 75000)!,
+    contour_min_area_mm: readNumber(raw, "contour_min_area_mm", limits.min, 0, 75000)!,
+    contour_max_area_mm: readNumber(raw, "contour_max_area_mm", limits.max, 1, 75000)!,
   };
   if (params.contour_min_area_mm >= params.contour_max_area_mm) {
     throw badRequest("contour_min_area_mm must be smaller than contour_max_area_mm.");
