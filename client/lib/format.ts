@@ -12,6 +12,7 @@
  * Dates accept ISO strings, epoch milliseconds (number) or Date. Pure; safe on the server.
  */
 
+import { formatCents, toCents } from "../../src/shared/money";
 export const MISSING_DATE = "—";
 export const INVALID_AMOUNT = "-";
 
@@ -78,23 +79,17 @@ export function toNumber(value: unknown): number | null {
 }
 
 const amountFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 export function formatAmount(value: unknown): string {
   const number = toNumber(value);
   return number === null ? INVALID_AMOUNT : amountFormat.format(number);
 }
 
+/** Money to 2 decimals with its currency sign, '-' when invalid; formatted by the shared money module. */
 export function formatMoney(value: unknown, currency = "USD"): string {
   const number = toNumber(value);
   if (number === null) return INVALID_AMOUNT;
-  const code = /^[A-Z]{3}$/.test(currency) ? currency : "USD";
-  let format = moneyFormats.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    moneyFormats.set(code, format);
-  }
-  return format.format(number);
+  return formatCents(toCents(number), /^[A-Z]{3}$/.test(currency) ? currency : "USD");
 }
 
 export function formatNumber(value: unknown, maximumFractionDigits = 2): string {
