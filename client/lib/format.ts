@@ -13,6 +13,7 @@
  */
 
 import { formatCents, toCents } from "../../src/shared/money";
+
 export const MISSING_DATE = "—";
 export const INVALID_AMOUNT = "-";
 
