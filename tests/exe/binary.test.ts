@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync }
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildExe } from "../../scripts/build-exe";
+import { bareEnv as bareEnvFor, launchBinary, rssMb } from "../../bench/binary";
 
 setDefaultTimeout(180_000);
 
@@ -12,13 +13,7 @@ let binary: string;
 let child: ReturnType<typeof Bun.spawn> | null = null;
 let url: string;
 
-/** Only the basics a bare machine has: no Bun on PATH, no node_modules anywhere near. */
-const bareEnv = () => ({ PATH: "/usr/bin:/bin", HOME: dir, TMPDIR: dir });
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
+const bareEnv = () => bareEnvFor(dir);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "foam-exe-"));
@@ -45,25 +40,10 @@ test("--help describes the flags", () => {
 });
 
 test("alone in an empty directory it migrates, seeds, serves /app/ and scans a photo", async () => {
-  const port = 40000 + Math.floor(Math.random() * 10000);
-  url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  child = Bun.spawn([binary, "--port", String(port), "--host", "127.0.0.1", "--data-dir", join(dir, "data"), "--workers", "1"], {
-    cwd: dir,
-    env: bareEnv(),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error(await new Response(child.stderr as ReadableStream).text());
-    await Bun.sleep(50);
-  }
-  const startMs = performance.now() - started;
+  const launched = await launchBinary(binary, dir, ["--workers", "1"]);
+  child = launched.child;
+  url = launched.url;
+  const startMs = launched.startMs;
   expect(existsSync(join(dir, "data", "foam.db"))).toBe(true);
 
   const page = await fetch(`${url}/app/`);
