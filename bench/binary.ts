@@ -3,7 +3,7 @@
  * Usage: bun bench/binary.ts   (builds dist/foam, runs a copy alone in an empty directory)
  * tests/exe/binary.test.ts launches the binary with the same helpers.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -54,7 +54,7 @@ if (import.meta.main) {
   child.kill("SIGTERM");
   await child.exited;
   rmSync(dir, { recursive: true, force: true });
-  console.log(`binary ${(statSync(built.outfile).size / 1024 / 1024).toFixed(1)} MB`);
+  console.log(`binary ${(built.bytes / 1024 / 1024).toFixed(1)} MB`);
   console.log(`first /api/health answer ${Math.round(startMs)} ms after start`);
   console.log(`RSS 1 s after start ${Math.round(before)} MB; idle with 2 warmed scanner workers ${Math.round(warmed)} MB`);
 }
