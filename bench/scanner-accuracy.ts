@@ -1,6 +1,6 @@
 // Accuracy of the scanner on the synthetic photo set: prints mean boundary deviation, Hausdorff
 // distance, area error and the traced count, overall and per tool kind / finish.
-//   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--rdp 0.3] [--sensitivity 45] [--verbose]
+//   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--rdp 0.3] [--sensitivity 45] [--ai] [--stress] [--verbose]
 import { loadOpenCv } from "../src/vision/opencv.ts";
 import "../src/vision/ai-segmenter.ts";
 import { traceImage } from "../src/vision/trace-pipeline.ts";
@@ -21,12 +21,17 @@ const FIRST = arg("seed", 1000);
 const verbose = process.argv.includes("--verbose");
 // --ai: the AI scanner (learned model fused with the classic edges) on the same photos.
 const AI = process.argv.includes("--ai");
+// --stress [--shadow 0.45]: the same tools and poses photographed badly: a deep cast shadow (the
+// normal set draws 0.06-0.18), more sensor noise and stronger JPEG compression.
+const STRESS = process.argv.includes("--stress");
+const SHADOW = arg("shadow", 0.45);
+const stress = STRESS ? { shadowStrength: SHADOW, noiseSigma: 6, jpegQuality: 70 } : {};
 
 await loadOpenCv();
 type Row = { kind: string; finish: string; ok: boolean; mean: number; haus: number; area: number; msg?: string; tilt: number };
 const rows: Row[] = [];
 for (const spec of benchmarkPhotoSet(N, FIRST)) {
-  const photo = await cachedPadPhoto({ ...spec, width: W, height: H });
+  const photo = await cachedPadPhoto({ ...spec, width: W, height: H, ...stress });
   try {
     const r = await traceImage(
       photo.jpeg,
@@ -56,7 +61,7 @@ function summary(label: string, rs: Row[]): string {
     `|area err| mean ${avg(ok.map((r) => Math.abs(r.area))).toFixed(2)} / max ${max(ok.map((r) => Math.abs(r.area))).toFixed(2)} %`,
   ].join("  ");
 }
-console.log(`\nScanner accuracy (${AI ? "AI scanner: model + classic fusion, confidence 0.5" : `classic, sensitivity ${SENS}`}): ${N} synthetic ${W}x${H} photos, rdp ${RDP} mm`);
+console.log(`\nScanner accuracy (${AI ? "AI scanner: model + classic fusion, confidence 0.5" : `classic, sensitivity ${SENS}`}): ${N} synthetic ${W}x${H} photos${STRESS ? ` (stress: shadow ${SHADOW}, noise 6, JPEG 70)` : ""}, rdp ${RDP} mm`);
 console.log(summary("ALL", rows));
 for (const k of [...new Set(rows.map((r) => r.kind))]) console.log(summary(`kind ${k}`, rows.filter((r) => r.kind === k)));
 for (const f of [...new Set(rows.map((r) => r.finish))]) console.log(summary(`finish ${f}`, rows.filter((r) => r.finish === f)));

@@ -12,10 +12,10 @@ import { decodePngToRgba } from "../src/vision/png-raw.ts";
 import type { RgbaImage } from "../src/vision/raster.ts";
 import { segmentClassic } from "../src/vision/segment-classic.ts";
 import { exclusionMask } from "../src/vision/trace-pipeline.ts";
-import { fuseDefaults, fuseMasks } from "../src/vision/ai/fuse-masks.ts";
+import { clipDefaults, clipToNetwork, fuseDefaults, fuseMasks } from "../src/vision/ai/fuse-masks.ts";
 import { loadSegmentationModel } from "../src/vision/ai/load-model.ts";
 import { dilateDisk, erodeDisk } from "../src/vision/ai/morphology.ts";
-import { predictProbabilities } from "../src/vision/ai/segment-with-model.ts";
+import { predictProbabilities, probabilitiesToMask } from "../src/vision/ai/segment-with-model.ts";
 import { compareContours } from "../bench/metrics.ts";
 import { simplifyClosed } from "../src/vision/simplify-rdp.ts";
 import { loadValidation } from "./eval-ai.ts";
@@ -34,7 +34,7 @@ type P = [number, number];
 type Score = { dev: number; haus: number; areaErr: number; traced: boolean; ms: number };
 
 function close01(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  // The pipeline's AI path closes with a disk of radius post_morph_px.
+  // Session 1's pipeline closed the fused mask with a disk of radius post_morph_px (kept for comparison).
   if (r < 1) return mask;
   const m = mask.map((v) => (v ? 255 : 0));
   const c = erodeDisk(dilateDisk(m, w, h, r), w, h, r);
@@ -52,9 +52,9 @@ function traceScore(mask: Uint8Array, w: number, h: number, edge: RgbaImage, k: 
 }
 
 /** The alternative rule: AI ∪ classic components at least half confirmed by the AI (AI outline wins outside). */
-function unionConfirmed(prob: Float32Array, classic: Uint8Array, w: number, h: number): Uint8Array {
+function unionConfirmed(aiMask: Uint8Array, classic: Uint8Array, w: number, h: number): Uint8Array {
   // fuseMasks with a zero band keeps confirmed components and every AI pixel outside them: the union.
-  return fuseMasks(prob, classic, w, h, { confidence: 0.5, componentOverlap: 0.5, bandPx: 0 });
+  return fuseMasks(aiMask, classic, w, h, { ...fuseDefaults(5), bandPx: 0 });
 }
 
 if (import.meta.main) {
@@ -79,19 +79,24 @@ if (import.meta.main) {
     t = performance.now();
     const prob = await predictProbabilities(model, img.data, w, h, { pxPerMm: k });
     const aiMs = performance.now() - t;
-    const aiMask = new Uint8Array(w * h);
-    for (let i = 0; i < aiMask.length; i++) aiMask[i] = prob[i] >= 0.5 && !excluded[i] ? 1 : 0;
-    const aiClosed = close01(aiMask, w, h, 3);
+    for (let i = 0; i < prob.length; i++) if (excluded[i]) prob[i] = 0;
+    // The pipeline's AI step: threshold at confidence, open + close with post_morph_px, then fuse.
+    const aiMask = probabilitiesToMask(prob, w, h, { confidence: 0.5, postMorphPx: 3 });
+    const ai01 = aiMask.map((v) => (v ? 1 : 0));
     const flat = classic.edgeImage ?? img;
     add("classic", traceScore(classic.mask, w, h, flat, k, r.truthMm, classicMs), r);
-    add("ai, raw-image snap", traceScore(aiClosed, w, h, img, k, r.truthMm, aiMs), r);
-    add("ai, flattened snap", traceScore(aiClosed, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
-    // The rule that won (fuseMasks with fuseDefaults), and the plain union it was measured against.
-    const fused = close01(fuseMasks(prob, classic.mask, w, h, fuseDefaults(k, 0.5)), w, h, 3);
-    for (let i = 0; i < fused.length; i++) if (excluded[i]) fused[i] = 0;
-    add("fusion (fuseMasks), flat snap", traceScore(fused, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
-    const union = close01(unionConfirmed(prob, classic.mask, w, h), w, h, 3);
-    for (let i = 0; i < union.length; i++) if (excluded[i]) union[i] = 0;
+    add("ai, raw-image snap", traceScore(ai01, w, h, img, k, r.truthMm, aiMs), r);
+    add("ai, flattened snap", traceScore(ai01, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
+    // The rule that won (fuseMasks with fuseDefaults), the plain union it was measured against, and
+    // session 1's order (post-morph closing applied to the fused mask instead of the network's).
+    const fused = fuseMasks(aiMask, classic.mask, w, h, fuseDefaults(k));
+    add("fusion without clip", traceScore(fused, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
+    const clipped = clipToNetwork(fused.slice(), aiMask, prob, w, h, clipDefaults(k));
+    add("fusion + clip (the pipeline's)", traceScore(clipped, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
+    const rawAi = probabilitiesToMask(prob, w, h, { confidence: 0.5, postMorphPx: 0 });
+    const closedAfter = close01(fuseMasks(rawAi, classic.mask, w, h, { ...fuseDefaults(k), componentOverlap: 0.5 }), w, h, 3);
+    add("v1: fuse, then close 3 px", traceScore(closedAfter, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
+    const union = unionConfirmed(aiMask, classic.mask, w, h);
     add("union AI + confirmed classic", traceScore(union, w, h, flat, k, r.truthMm, aiMs + classicMs), r);
   }
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);

@@ -6,6 +6,7 @@ import type { DbHandle } from "../db/client";
 import { createAuthPlugin } from "./shared/auth";
 import type { AppDeps } from "./shared/deps";
 import { AppError } from "./shared/errors";
+import { refuseOversizeBody } from "./shared/body-limit";
 import { applySecurityHeaders } from "./shared/security-headers";
 import { createTokenService } from "./shared/tokens";
 import { carriesUnprintableValues, noteUnprintableValues } from "./shared/unprintable-values";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
 
   return new Elysia()
     .onRequest(applySecurityHeaders)
+    .onRequest(refuseOversizeBody)
     .onTransform(noteUnprintableValues)
     .onError(({ code, error, set, request }) => {
       if (error instanceof AppError) return json(error.status, { detail: error.detail });

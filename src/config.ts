@@ -16,6 +16,8 @@ export type Config = {
   adminPassword: string | undefined;
   scannerWorkers: number;
   scannerWarmup: boolean;
+  /** Reverse proxies in front of the server that append to X-Forwarded-For (0: use the socket address). */
+  trustProxy: number;
   clientDir: string;
   assetsDir: string;
 };
@@ -66,6 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     scannerWarmup: parseBool(env.SCANNER_WARMUP, true),
     scannerWorkers: parseInteger("SCANNER_WORKERS", env.SCANNER_WORKERS, availableParallelism(), 1, 64),
+    trustProxy: parseInteger("TRUST_PROXY", env.TRUST_PROXY, 0, 0, 10),
     clientDir: resolve(env.CLIENT_DIR?.trim() || "./dist/client"),
     assetsDir: resolve(env.ASSETS_DIR?.trim() || "./assets"),
   };

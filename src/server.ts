@@ -1,5 +1,6 @@
 import { createApp, createDeps } from "./app";
 import type { Config } from "./config";
+import { SERVER_BODY_CAP_BYTES } from "./shared/body-limit";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { seedDatabase } from "../db/seed";
 import { INSTANCE_ID } from "./modules/scanner/runner";
@@ -17,8 +18,9 @@ export async function startServer(config: Config) {
     port: config.port,
     hostname: config.host,
     reusePort: false,
-    // Room for a 25 MB photo plus form overhead; larger bodies are refused before they are read.
-    maxRequestBodySize: 30 * 1024 * 1024,
+    // Declared bodies over MAX_BODY_BYTES are refused by refuseOversizeBody with a detail; this cap
+    // only stops bodies that never state their length.
+    maxRequestBodySize: SERVER_BODY_CAP_BYTES,
   });
   // Load OpenCV in the workers now so the first scan does not pay for it.
   if (config.scannerWarmup) void deps.vision.pool().catch((error) => console.error("Scanner pool failed to start", error));

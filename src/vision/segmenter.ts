@@ -12,6 +12,8 @@ export type SegmentInput = {
   sensitivity: number;
   /** Learned segmenters: minimum foreground probability (0..1). */
   confidence?: number;
+  /** Learned segmenters: disk radius (px of this image) to open and close the network's mask with. */
+  postMorphPx?: number;
 };
 
 export type SegmentOutput = {

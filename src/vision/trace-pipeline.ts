@@ -155,13 +155,14 @@ export async function traceImageDetailed(
     const sensitivity = p.sensitivityGiven ? p.sensitivity : Math.round((1 - p.confidence) * 90);
     if (ai) {
       segmenterName = "ai";
-      seg = await ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
+      seg = await ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx });
     } else {
-      // No learned model is bundled yet: the classic segmenter stands in, tuned by confidence.
+      // Code that runs the pipeline without registering the learned segmenter (src/vision/ai-segmenter.ts,
+      // which every pool worker imports): the classic segmenter stands in, tuned by confidence.
       segmenterName = "classic (ai fallback)";
       seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
+      seg = { ...seg, mask: closeMask(seg.mask, image.width, image.height, p.postMorphPx) };
     }
-    seg = { ...seg, mask: closeMask(seg.mask, image.width, image.height, p.postMorphPx) };
   } else {
     seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity: p.sensitivity });
   }

@@ -189,14 +189,20 @@ describe("uploads", () => {
     const huge = new Uint8Array(31 * 1024 * 1024);
     huge.set(header);
     const refused = await fetch(`${server.url}/api/scanner/scan`, { method: "POST", headers: { authorization: `Bearer ${tokens.customer}` }, body: form(new Blob([huge as BlobPart]), "huge.jpg") }).catch((error: Error) => error);
-    if (refused instanceof Response) expect(refused.status).toBe(413);
+    if (refused instanceof Response) {
+      expect(refused.status).toBe(413);
+      expect((await refused.json()).detail).toBe("The request is larger than 30 MB. Photos may be at most 25 MB.");
+    }
     // A JSON body over the limit is refused the same way.
     const json = await fetch(`${server.url}/api/admin/orders`, {
       method: "POST",
       headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
       body: JSON.stringify({ notes: "x".repeat(31 * 1024 * 1024) }),
     }).catch((error: Error) => error);
-    if (json instanceof Response) expect(json.status).toBe(413);
+    if (json instanceof Response) {
+      expect(json.status).toBe(413);
+      expect((await json.json()).detail).toMatch(/larger than 30 MB/);
+    }
     expect((await api("GET", "/api/health")).status).toBe(200);
   });
 

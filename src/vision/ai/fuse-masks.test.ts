@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fuseDefaults, fuseMasks } from "./fuse-masks.ts";
+import { clipDefaults, clipToNetwork, fuseDefaults, fuseMasks } from "./fuse-masks.ts";
 
 const W = 40;
 const H = 20;
@@ -13,34 +13,67 @@ const row = (m: Uint8Array, y: number) => Array.from({ length: W }, (_, x) => m[
 describe("fuseMasks", () => {
   // The tool spans x 5-24. The network sees x 6-23 (softened ends) and also a part at x 28-35 that
   // the colour segmenter misses; the classic mask has the tool exactly plus a stray blob at x 36-38.
-  const prob = new Float32Array(W * H).fill(0.02);
-  rect(prob, 6, 5, 24, 15, 0.9);
-  rect(prob, 24, 8, 36, 12, 0.8);
+  const ai = new Uint8Array(W * H);
+  rect(ai, 6, 5, 24, 15, 255);
+  rect(ai, 24, 8, 36, 12, 255);
   const classic = new Uint8Array(W * H);
   rect(classic, 5, 5, 25, 15, 1);
   rect(classic, 37, 2, 39, 4, 1);
 
   test("confirmed classic components keep their own outline; unconfirmed ones are dropped; far AI parts are added", () => {
-    const m = fuseMasks(prob, classic, W, H, { confidence: 0.5, componentOverlap: 0.5, bandPx: 2 });
+    const m = fuseMasks(ai, classic, W, H, { componentOverlap: 0.5, bandPx: 2 });
     expect(row(m, 6)).toBe("0000011111111111111111111000000000000000");
     expect(row(m, 10)).toBe("0000011111111111111111111111111111110000");
     expect(m[at(37, 3)]).toBe(0);
   });
 
   test("without a classic mask, or with nothing confirmed, it is the AI mask", () => {
-    const empty = fuseMasks(prob, new Uint8Array(W * H), W, H, fuseDefaults(5));
+    const empty = fuseMasks(ai, new Uint8Array(W * H), W, H, fuseDefaults(5));
     const stray = new Uint8Array(W * H);
     rect(stray, 37, 2, 39, 4, 1);
-    const unconfirmed = fuseMasks(prob, stray, W, H, fuseDefaults(5));
+    const unconfirmed = fuseMasks(ai, stray, W, H, fuseDefaults(5));
     for (const m of [empty, unconfirmed]) {
       expect(row(m, 10)).toBe("0000001111111111111111111111111111110000");
       expect(m.reduce((s, v) => s + v, 0)).toBe(18 * 10 + 12 * 4);
     }
   });
 
-  test("a higher confidence can un-confirm a component", () => {
-    const m = fuseMasks(prob, classic, W, H, { confidence: 0.95, componentOverlap: 0.5, bandPx: 2 });
-    expect(m.reduce((s, v) => s + v, 0)).toBe(0);
-    expect(fuseDefaults(5, 0.7)).toEqual({ confidence: 0.7, componentOverlap: 0.5, bandPx: 5 });
+  test("a component is confirmed from a quarter of its pixels by default", () => {
+    const partial = new Uint8Array(W * H);
+    rect(partial, 5, 5, 10, 15, 255); // 5 of the tool's 20 columns
+    const m = fuseMasks(partial, classic, W, H, fuseDefaults(5));
+    expect(row(m, 10)).toBe("0000011111111111111111111000000000000000");
+    const tooLittle = new Uint8Array(W * H);
+    rect(tooLittle, 5, 5, 9, 15, 255);
+    expect(row(fuseMasks(tooLittle, classic, W, H, fuseDefaults(5)), 10)).toBe("0000011110000000000000000000000000000000");
+    expect(fuseDefaults(5)).toEqual({ componentOverlap: 0.25, bandPx: 15 });
+  });
+
+  test("when the network sees nothing at all, the classic mask stands", () => {
+    const m = fuseMasks(new Uint8Array(W * H), classic, W, H, fuseDefaults(5));
+    expect(Array.from(m)).toEqual(Array.from(classic));
+  });
+});
+
+describe("clipToNetwork", () => {
+  // A dark tool at x 5-24 with a cast shadow at x 25-34 that the colour segmenter took for tool.
+  const fused = new Uint8Array(W * H);
+  rect(fused, 5, 5, 35, 15, 1);
+  const ai = new Uint8Array(W * H);
+  rect(ai, 5, 5, 25, 15, 255);
+  const prob = new Float32Array(W * H).fill(0.01);
+  rect(prob, 5, 5, 25, 15, 0.95);
+
+  test("drops pixels the network is sure are paper, farther than the band from its mask", () => {
+    const m = clipToNetwork(fused.slice(), ai, prob, W, H, { bandPx: 2, below: 0.05 });
+    expect(row(m, 10)).toBe("0000011111111111111111111110000000000000");
+  });
+
+  test("keeps pixels where the network is unsure, and everything when it saw nothing", () => {
+    const unsure = prob.slice();
+    rect(unsure, 25, 5, 35, 15, 0.2);
+    expect(row(clipToNetwork(fused.slice(), ai, unsure, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
+    expect(row(clipToNetwork(fused.slice(), new Uint8Array(W * H), prob, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
+    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05 });
   });
 });

@@ -1,17 +1,15 @@
 import { dilateDisk } from "./morphology.ts";
 
 export type FuseOptions = {
-  /** AI threshold (the confidence parameter). */
-  confidence: number;
-  /** A classic component is confirmed when at least this share of its pixels is AI tool (default 0.5). */
+  /** A classic component is confirmed when at least this share of its pixels is AI tool (default 0.25). */
   componentOverlap?: number;
-  /** AI pixels farther than this from every confirmed component are added (default 1 mm worth of px). */
+  /** AI pixels farther than this from every confirmed component are added (default 3 mm worth of px). */
   bandPx: number;
 };
 
 /** Defaults measured on the validation set (assets/models/MODEL_CARD.md, "Fusion"). */
-export function fuseDefaults(pxPerMm: number, confidence = 0.5): FuseOptions {
-  return { confidence, componentOverlap: 0.5, bandPx: Math.max(1, Math.round(pxPerMm)) };
+export function fuseDefaults(pxPerMm: number): FuseOptions {
+  return { componentOverlap: 0.25, bandPx: Math.max(1, Math.round(3 * pxPerMm)) };
 }
 
 /**
@@ -19,14 +17,16 @@ export function fuseDefaults(pxPerMm: number, confidence = 0.5): FuseOptions {
  * edge is: every classic component the network largely confirms is taken whole, with its own
  * outline (sharper at the pixel level than a 2 px/mm network, notably on bright steel), and AI pixels
  * farther than `bandPx` from any confirmed component (parts the colour segmenter missed) are added.
- * Classic detections the network does not confirm (print, shadows, dirt) are dropped; with no
- * classic mask at all the result is the AI mask. Inputs 0/1 or 0/255; returns 0/1.
+ * Classic detections the network does not confirm (print, shadows, dirt) are dropped. With nothing
+ * confirmed the AI mask is the answer, unless the network saw nothing at all: then the photo is out
+ * of its depth (a finish or surface it never trained on) and the classic mask stands, so the AI
+ * scanner never finds less than the classic one. `aiMask` is the thresholded, post-morph-cleaned
+ * network output. Inputs 0/1 or 0/255; returns 0/1.
  */
-export function fuseMasks(aiProb: Float32Array, classicMask: Uint8Array, width: number, height: number, opts: FuseOptions): Uint8Array {
+export function fuseMasks(aiMask: Uint8Array, classicMask: Uint8Array, width: number, height: number, opts: FuseOptions): Uint8Array {
   const n = width * height;
-  const overlap = opts.componentOverlap ?? 0.5;
-  const ai = new Uint8Array(n);
-  for (let i = 0; i < n; i++) ai[i] = aiProb[i] >= opts.confidence ? 255 : 0;
+  const overlap = opts.componentOverlap ?? 0.25;
+  const ai = aiMask;
 
   // 8-connected classic components with their size and how much of them the network calls tool.
   const label = new Int32Array(n);
@@ -75,7 +75,8 @@ export function fuseMasks(aiProb: Float32Array, classicMask: Uint8Array, width: 
   }
   const out = new Uint8Array(n);
   if (!any) {
-    for (let i = 0; i < n; i++) out[i] = ai[i] ? 1 : 0;
+    const source = ai.some((v) => v !== 0) ? ai : classicMask;
+    for (let i = 0; i < n; i++) out[i] = source[i] ? 1 : 0;
     return out;
   }
   const band = Math.max(0, opts.bandPx);
@@ -86,4 +87,30 @@ export function fuseMasks(aiProb: Float32Array, classicMask: Uint8Array, width: 
   const aiFarGrown = band > 0 ? dilateDisk(aiFar, width, height, band) : aiFar;
   for (let i = 0; i < n; i++) out[i] = confirmed[i] || (aiFarGrown[i] && ai[i]) ? 1 : 0;
   return out;
+}
+
+export type ClipOptions = {
+  /** Pixels farther than this from the network's mask may be dropped (default 0.5 mm worth of px). */
+  bandPx: number;
+  /** ... but only where the network's probability is below this (default 0.05: it is sure of paper). */
+  below: number;
+};
+
+export function clipDefaults(pxPerMm: number): ClipOptions {
+  return { bandPx: Math.max(1, Math.round(0.5 * pxPerMm)), below: 0.05 };
+}
+
+/**
+ * Trims a fused mask where the network is sure there is paper: pixels farther than `bandPx` from the
+ * network's mask whose probability is below `below`. This is what takes a cast shadow back off a
+ * confirmed classic component (the colour segmenter reads a deep shadow beside a dark tool as tool;
+ * the network, trained with shadows, does not), while the band keeps the classic's sharper edge
+ * wherever the two agree to within half a millimetre. A network that saw nothing trims nothing.
+ * In place; returns `mask`.
+ */
+export function clipToNetwork(mask: Uint8Array, aiMask: Uint8Array, prob: Float32Array, width: number, height: number, opts: ClipOptions): Uint8Array {
+  if (!aiMask.some((v) => v !== 0)) return mask;
+  const near = dilateDisk(aiMask, width, height, opts.bandPx);
+  for (let i = 0; i < mask.length; i++) if (mask[i] && !near[i] && prob[i] < opts.below) mask[i] = 0;
+  return mask;
 }

@@ -1,12 +1,9 @@
 import type { SegmentInput, SegmentOutput } from "../segmenter.ts";
-import { fuseDefaults, fuseMasks } from "./fuse-masks.ts";
+import { clipDefaults, clipToNetwork, fuseDefaults, fuseMasks } from "./fuse-masks.ts";
 import type { SegmentationModel } from "./load-model.ts";
 import { predictProbabilities, probabilitiesToMask } from "./segment-with-model.ts";
 
 export type AiSegmentOptions = {
-  confidence?: number;
-  /** Disk radius for open+close; 0 (default) when the pipeline cleans the mask itself. */
-  postMorphPx?: number;
   /**
    * The classic segmenter's output for the same input. When given, the masks are fused (fuseMasks:
    * the network picks the tool, the classic outline delineates it) and its edge image is passed on
@@ -16,38 +13,37 @@ export type AiSegmentOptions = {
 };
 
 /**
- * The AI scanner's segmenter in the trace pipeline's shape (src/vision/segmenter.ts), but async
- * because onnxruntime runs asynchronously: mask 1 = tool, 0 = pad, excluded pixels forced to pad.
+ * The AI scanner's segmentation step in the trace pipeline's shape (src/vision/segmenter.ts), async
+ * because onnxruntime runs asynchronously. The network's probabilities are thresholded at
+ * `input.confidence` and cleaned with `input.postMorphPx` (open + close) *before* fusion: post-morph
+ * tidies the network's soft 2 px/mm answer, while confirmed classic outlines keep their pixel-sharp
+ * edges. Mask 1 = tool, 0 = pad; excluded pixels are pad.
  */
 export async function segmentAi(model: SegmentationModel, input: SegmentInput, opts: AiSegmentOptions = {}): Promise<SegmentOutput> {
   const { image, pxPerMm, excluded } = input;
   const { width: w, height: h } = image;
-  const confidence = opts.confidence ?? input.confidence ?? 0.5;
   const t0 = performance.now();
   const prob = await predictProbabilities(model, image.data, w, h, { pxPerMm });
   const t1 = performance.now();
+  for (let i = 0; i < prob.length; i++) if (excluded[i]) prob[i] = 0;
+  const aiMask = probabilitiesToMask(prob, w, h, { confidence: input.confidence ?? 0.5, postMorphPx: input.postMorphPx ?? 3 });
   let mask: Uint8Array;
-  if (opts.classic) {
-    mask = fuseMasks(prob, opts.classic.mask, w, h, fuseDefaults(pxPerMm, confidence));
-  } else {
-    const m255 = probabilitiesToMask(prob, w, h, { confidence, postMorphPx: 0 });
+  if (opts.classic) mask = clipToNetwork(fuseMasks(aiMask, opts.classic.mask, w, h, fuseDefaults(pxPerMm)), aiMask, prob, w, h, clipDefaults(pxPerMm));
+  else {
     mask = new Uint8Array(w * h);
-    for (let i = 0; i < mask.length; i++) mask[i] = m255[i] ? 1 : 0;
-  }
-  if (opts.postMorphPx) {
-    const cleaned = probabilitiesToMask(Float32Array.from(mask), w, h, { confidence: 0.5, postMorphPx: opts.postMorphPx });
-    for (let i = 0; i < mask.length; i++) mask[i] = cleaned[i] ? 1 : 0;
+    for (let i = 0; i < mask.length; i++) mask[i] = aiMask[i] ? 1 : 0;
   }
   for (let i = 0; i < mask.length; i++) if (excluded[i]) mask[i] = 0;
   return {
     mask,
     edgeImage: opts.classic?.edgeImage,
     diagnostics: {
-      segmenter: opts.classic ? "ai+classic" : "ai",
+      ...opts.classic?.diagnostics,
+      segmenter: opts.classic ? "ai+classic fusion" : "ai",
       model: model.info.model,
-      version: model.info.version,
-      input: model.info.input,
-      timings_ms: { inference: +(t1 - t0).toFixed(1), mask: +(performance.now() - t1).toFixed(1) },
+      model_version: model.info.version,
+      inference_ms: Math.round(t1 - t0),
+      mask_ms: Math.round(performance.now() - t1),
     },
   };
 }
