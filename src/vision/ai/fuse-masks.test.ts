@@ -27,6 +27,12 @@ describe("fuseMasks", () => {
     expect(m[at(37, 3)]).toBe(0);
   });
 
+  test("by default AI-only parts are not added: the confirmed classic components are the answer", () => {
+    const m = fuseMasks(ai, classic, W, H, fuseDefaults(5));
+    expect(row(m, 10)).toBe("0000011111111111111111111000000000000000");
+    expect(m[at(37, 3)]).toBe(0);
+  });
+
   test("without a classic mask, or with nothing confirmed, it is the AI mask", () => {
     const empty = fuseMasks(ai, new Uint8Array(W * H), W, H, fuseDefaults(5));
     const stray = new Uint8Array(W * H);
@@ -46,7 +52,7 @@ describe("fuseMasks", () => {
     const tooLittle = new Uint8Array(W * H);
     rect(tooLittle, 5, 5, 9, 15, 255);
     expect(row(fuseMasks(tooLittle, classic, W, H, fuseDefaults(5)), 10)).toBe("0000011110000000000000000000000000000000");
-    expect(fuseDefaults(5)).toEqual({ componentOverlap: 0.25, bandPx: 15 });
+    expect(fuseDefaults(5)).toEqual({ componentOverlap: 0.25, bandPx: Number.POSITIVE_INFINITY });
   });
 
   test("when the network sees nothing at all, the classic mask stands", () => {
