@@ -7,6 +7,7 @@ import { createAuthPlugin } from "./shared/auth";
 import type { AppDeps } from "./shared/deps";
 import { AppError } from "./shared/errors";
 import { refuseOversizeBody } from "./shared/body-limit";
+import { applyDocumentedBodies } from "./shared/openapi-multipart";
 import { applySecurityHeaders } from "./shared/security-headers";
 import { createTokenService } from "./shared/tokens";
 import { carriesUnprintableValues, noteUnprintableValues } from "./shared/unprintable-values";
@@ -88,6 +89,9 @@ export function createApp(deps: AppDeps) {
       console.error("Unhandled error", error);
       set.status = 500;
       return json(500, { detail: "Internal server error." });
+    })
+    .onAfterHandle(({ request, response }) => {
+      if (new URL(request.url).pathname === "/api/docs/json") applyDocumentedBodies(response);
     })
     .use(
       openapi({

@@ -233,4 +233,20 @@ describe("OpenAPI docs", () => {
       }
     }
   });
+
+  test("/api/docs/json documents the scanners' multipart bodies: the photo as a binary file, the parameters as fields", async () => {
+    const spec = await t.request("GET", "/api/docs/json");
+    const body = (path: string) => spec.json.paths[path].post.requestBody.content["multipart/form-data"].schema;
+    const classic = body("/api/scanner/scan");
+    expect(classic.required).toEqual(["image"]);
+    expect(classic.properties.image).toEqual({ type: "string", format: "binary" });
+    expect(Object.keys(classic.properties)).toEqual(expect.arrayContaining(["sensitivity", "rdp_tolerance_mm", "allowance_mm", "inset_mm"]));
+    const ai = body("/api/scanner-ai/scan");
+    expect(Object.keys(ai.properties)).toEqual(expect.arrayContaining(["image", "confidence", "post_morph_px"]));
+    expect(ai.properties.sensitivity).toBeUndefined();
+    expect(body("/api/scanner/preview").properties.image.format).toBe("binary");
+    // Served twice (the document is cached): still documented.
+    const again = await t.request("GET", "/api/docs/json");
+    expect(again.json.paths["/api/scanner/scan"].post.requestBody.content["multipart/form-data"]).toBeDefined();
+  });
 });

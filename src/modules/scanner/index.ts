@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../shared/deps";
 import { AppError } from "../../shared/errors";
+import { multipartBodyDoc } from "../../shared/openapi-multipart";
 import { AiScanForm, ClassicScanForm, DxfExportBody, PreviewForm } from "./model";
 import { progressStream } from "./progress-stream";
 import { getOwnedRun, resultOf, type ScanKind } from "./scan-runs";
@@ -43,12 +44,15 @@ export const scannerModule = (deps: AppDeps) =>
       }), { detail: { summary: "The printable calibration pad (A4 vector PDF, pad v1)" } })
     .post("/preview", ({ body }) => previewFrame(deps.vision, body.image).catch(toAppError), {
       body: PreviewForm,
-      detail: { summary: "Marker detection on one live camera frame (~1280 px)" },
+      detail: { summary: "Marker detection on one live camera frame (~1280 px)", ...multipartBodyDoc(PreviewForm, "image: one JPEG or PNG camera frame") },
     })
     .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "classic", await startScan(deps.db, deps.vision, user.id, "classic", body)), {
       role: "any",
       body: ClassicScanForm,
-      detail: { summary: "Queue a classic trace of a pad photo; answers {job_id, progress_token} at once" },
+      detail: {
+        summary: "Queue a classic trace of a pad photo; answers {job_id, progress_token} at once",
+        ...multipartBodyDoc(ClassicScanForm, "image: JPEG or PNG photo of the pad, at most 25 MB; the other fields are numbers sent as text"),
+      },
     })
     .use(jobRoutes(deps, "classic"))
     .post("/export/dxf", async ({ body }) => {
@@ -64,7 +68,10 @@ export const scannerAiModule = (deps: AppDeps) =>
     .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "ai", await startScan(deps.db, deps.vision, user.id, "ai", body)), {
       role: "any",
       body: AiScanForm,
-      detail: { summary: "Queue an AI trace of a pad photo; answers {job_id, progress_token} at once" },
+      detail: {
+        summary: "Queue an AI trace of a pad photo; answers {job_id, progress_token} at once",
+        ...multipartBodyDoc(AiScanForm, "image: JPEG or PNG photo of the pad, at most 25 MB; the other fields are numbers sent as text"),
+      },
     })
     .use(jobRoutes(deps, "ai"));
 

@@ -1,0 +1,41 @@
+import type { TObject, TSchema } from "@sinclair/typebox";
+
+type JsonSchema = Record<string, unknown>;
+const KIND = Symbol.for("TypeBox.Kind");
+/** Where a route's detail carries its documented body until `applyDocumentedBodies` moves it. */
+const MARK = "x-request-body";
+
+function toOpenApi(schema: TSchema): JsonSchema {
+  if ((schema as { [KIND]?: unknown })[KIND] === "File") return { type: "string", format: "binary" };
+  const { type, format, maxLength, anyOf } = schema as JsonSchema;
+  if (Array.isArray(anyOf)) return { anyOf: (anyOf as TSchema[]).map(toOpenApi) };
+  return Object.fromEntries(Object.entries({ type, format, maxLength }).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * Elysia's OpenAPI generator leaves a multipart body with a t.File empty. Spread this into a route's
+ * `detail` to document it as multipart/form-data, from the same TypeBox schema the route validates
+ * with (so the docs cannot drift from the validation).
+ */
+export function multipartBodyDoc(schema: TObject, description: string) {
+  const properties = Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, toOpenApi(property)]));
+  return {
+    [MARK]: {
+      required: true,
+      description,
+      content: { "multipart/form-data": { schema: { type: "object", properties, required: schema.required ?? [] } } },
+    },
+  };
+}
+
+/** Moves every operation's documented body into place in a generated OpenAPI document (in place, idempotent). */
+export function applyDocumentedBodies(spec: unknown): void {
+  const paths = (spec as { paths?: Record<string, Record<string, JsonSchema>> })?.paths;
+  if (!paths) return;
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) {
+      if (!operation || typeof operation !== "object" || !(MARK in operation)) continue;
+      operation.requestBody = operation[MARK];
+      delete operation[MARK];
+    }
+}
