@@ -105,6 +105,11 @@ test("runs Generate File, Start and Complete on a card, and reports an issue", a
   const download = page.waitForEvent("download");
   await locator().getByTestId("operator-download-file").click();
   expect((await download).suggestedFilename()).toMatch(/\.dxf$/);
+  // The other formats the cutting-file service writes, chosen next to the button.
+  await locator().getByTestId("operator-file-format").selectOption("svg");
+  const svg = page.waitForEvent("download");
+  await locator().getByTestId("operator-download-file").click();
+  expect((await svg).suggestedFilename()).toMatch(/\.svg$/);
 
   await locator().getByTestId("operator-start").click();
   await cardIn(page, "in_progress", card.id).waitFor();

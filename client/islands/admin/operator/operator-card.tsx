@@ -1,4 +1,4 @@
-import type { DragEvent } from "react";
+import { type DragEvent, useState } from "react";
 import { Badge, Button, type BadgeTone } from "../../../components/ui";
 import { labelOf, ORDER_TYPES } from "../../../../src/shared/order-constants";
 import { formatDateTime, formatRelative } from "../../../lib/format";
@@ -11,6 +11,14 @@ const FILE_TONES: Record<string, BadgeTone> = { ready: "success", needs_generati
 const FILE_LABELS: Record<string, string> = { ready: "File ready", needs_generation: "Needs file", generating: "Generating…", error: "File error" };
 
 export const CARD_MIME = "application/x-foam-order";
+
+/** Laser and CNC software read DXF; SVG suits laser cutters' own tools; PDF is the printable check. */
+export const CUTTING_FORMATS = [
+  { value: "dxf", label: "DXF" },
+  { value: "svg", label: "SVG" },
+  { value: "pdf", label: "PDF" },
+] as const;
+export type CuttingFormat = (typeof CUTTING_FORMATS)[number]["value"];
 
 export function OperatorCard({
   card,
@@ -25,7 +33,7 @@ export function OperatorCard({
   busy: boolean;
   onStatus: (status: string) => void;
   onAction: (action: OperatorAction) => void;
-  onDownloadFile: () => void;
+  onDownloadFile: (format: CuttingFormat) => void;
   onDownloadCsv: () => void;
   onReportIssue: () => void;
 }) {
@@ -35,6 +43,7 @@ export function OperatorCard({
   const minutes = typeof card.estimatedTime === "number" && Number.isFinite(card.estimatedTime) ? Math.round(card.estimatedTime) : null;
   const blocks = card.blocks ?? [];
   const selectId = `adm-card-status-${card.id}`;
+  const [format, setFormat] = useState<CuttingFormat>("dxf");
 
   const onDragStart = (event: DragEvent<HTMLElement>) => {
     event.dataTransfer.setData(CARD_MIME, String(card.id));
@@ -136,9 +145,23 @@ export function OperatorCard({
           </Button>
         ) : null}
         {fileStatus === "ready" ? (
-          <Button size="sm" onClick={onDownloadFile} data-testid="operator-download-file">
-            Download File
-          </Button>
+          <span className="adm-card-download">
+            <Button size="sm" onClick={() => onDownloadFile(format)} data-testid="operator-download-file">
+              Download File
+            </Button>
+            <select
+              aria-label={`Cutting file format for ${card.orderNumber}`}
+              value={format}
+              onChange={(event) => setFormat(event.target.value as CuttingFormat)}
+              data-testid="operator-file-format"
+            >
+              {CUTTING_FORMATS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </span>
         ) : null}
         <Button size="sm" onClick={onDownloadCsv} data-testid="operator-download-csv">
           CSV

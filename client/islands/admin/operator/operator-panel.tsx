@@ -89,9 +89,9 @@ export function OperatorPanel() {
                     busy={board.busyIds.has(card.id)}
                     onStatus={(status) => void changeStatus(card, status, true)}
                     onAction={(action) => void run(card, action)}
-                    onDownloadFile={() =>
-                      void download(`/operator/orders/${card.id}/download-link`, { file: "cutting-file", format: "dxf" }, `/operator/orders/${card.id}/download-cutting-file`, {
-                        format: "dxf",
+                    onDownloadFile={(format) =>
+                      void download(`/operator/orders/${card.id}/download-link`, { file: "cutting-file", format }, `/operator/orders/${card.id}/download-cutting-file`, {
+                        format,
                       })
                     }
                     onDownloadCsv={() =>
