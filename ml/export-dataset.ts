@@ -1,6 +1,6 @@
 // Training/validation data for the foam U-Net, in rectified pad space.
 //
-//   bun ml/export-dataset.ts --split train --count 1200 [--shard 0 --shards 2] [--out ml/data]
+//   bun ml/export-dataset.ts --split train --count 1000 [--from 700] [--shard 0 --shards 2] [--out ml/data]
 //
 // Each sample is a full synthetic phone photo from bench/synth (tool shapes, finishes, shiny metal,
 // shadows, lighting, perspective, blur, noise, JPEG), rectified back to the pad frame with the
@@ -38,7 +38,9 @@ export const VAL_SEED_BASE = 200_000;
 const { values: args } = parseArgs({
   options: {
     split: { type: "string", default: "train" },
-    count: { type: "string", default: "1200" },
+    count: { type: "string", default: "1000" },
+    // Generate only samples from this index on (adding to an existing set); parts are named by index.
+    from: { type: "string", default: "0" },
     shard: { type: "string", default: "0" },
     shards: { type: "string", default: "1" },
     out: { type: "string", default: join(import.meta.dir, "data") },
@@ -50,7 +52,8 @@ if (split !== "train" && split !== "val") throw new Error("--split must be train
 const count = Number(args.count);
 const shard = Number(args.shard);
 const shards = Number(args.shards);
-const dir = join(args.out as string, split, `part-${shard}`);
+const from = Number(args.from);
+const dir = join(args.out as string, split, `part-${from + shard}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(join(dir, "work"), { recursive: true });
 
@@ -75,7 +78,11 @@ const metaOut = Bun.file(join(dir, "meta.jsonl")).writer();
 const t0 = performance.now();
 let done = 0;
 
-for (let i = shard; i < count; i += shards) {
+// Training samples from this index on get a deep cast shadow (0.18-0.45 instead of the generator's
+// 0.06-0.18): v1, trained without them, took the shadow halo round light-grey tools for tool.
+const DEEP_SHADOW_FROM = 700;
+
+for (let i = from + shard; i < count; i += shards) {
   const seed = (split === "train" ? TRAIN_SEED_BASE : VAL_SEED_BASE) + i;
   const rng = createRng(seed * 31 + 5);
   // Validation photos match the bench's default 12 MP. Training uses cheaper 2-4 MP photos: the
@@ -92,6 +99,7 @@ for (let i = shard; i < count; i += shards) {
     noTool,
     cornerJitterMm: split === "train" ? 0.35 : 0,
     normal: rng.normal,
+    shadowStrength: split === "train" && i >= DEEP_SHADOW_FROM ? 0.18 + 0.27 * rng.next() : undefined,
   });
   const { photo, rgba: work, truthMm: truthClaimed, width: WW, height: WH } = sample;
   const planar = frameToNetworkRgb(work, WW, WH, IW, IH, WORK_PX_PER_MM);

@@ -32,11 +32,13 @@ export type PadSampleOptions = {
   cornerJitterMm?: number;
   /** Normal deviates for the jitter (seeded by the caller). */
   normal?: () => number;
+  /** Cast shadow depth (the generator draws 0.06-0.18 when not given). */
+  shadowStrength?: number;
 };
 
 export async function renderPadSample(opts: PadSampleOptions): Promise<PadSample> {
   const k = opts.pxPerMm ?? WORK_PX_PER_MM;
-  const photo = await generatePadPhoto({ seed: opts.seed, width: opts.photoWidth ?? 1600, height: opts.photoHeight ?? 1200, finish: opts.finish, noTool: opts.noTool });
+  const photo = await generatePadPhoto({ seed: opts.seed, width: opts.photoWidth ?? 1600, height: opts.photoHeight ?? 1200, finish: opts.finish, noTool: opts.noTool, shadowStrength: opts.shadowStrength });
   const decoded = (await decodeImage(photo.jpeg)).image;
   // claimed pad mm (what the rectified image shows) -> true pad mm.
   let claimedToTrue: Mat3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];

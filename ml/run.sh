@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 stage="${1:-all}"
-TRAIN_COUNT="${TRAIN_COUNT:-700}"
+TRAIN_COUNT="${TRAIN_COUNT:-1000}"
 VAL_COUNT="${VAL_COUNT:-80}"
 STEPS="${STEPS:-1300}"
 

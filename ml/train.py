@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Train the foam U-Net on ml/data (see ml/export-dataset.ts) and export it to ONNX.
 
-    /usr/bin/python3 ml/train.py [--steps 1500] [--out assets/models/foam-unet-v1.onnx]
+    /usr/bin/python3 ml/train.py [--steps 1300] [--version 2] [--out assets/models/foam-unet-v2.onnx]
 
 CPU only, 2 threads, seeded. The network sees the rectified pad frame at 384 x 512 (about
 1.96 px/mm), with the paper normalised to a fixed level, and predicts tool-vs-pad logits at the same
@@ -249,9 +249,12 @@ def main():
     ap.add_argument("--eval-every", type=int, default=400)
     ap.add_argument("--eval-limit", type=int, default=20, help="validation frames for the periodic checks (the final one uses all)")
     ap.add_argument("--data", default=os.path.join(ROOT, "ml", "data"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "assets", "models", "foam-unet-v1.onnx"))
+    ap.add_argument("--version", default="2", help="model version, written into the ONNX metadata and the default file name")
+    ap.add_argument("--out", default=None, help="default assets/models/foam-unet-v<version>.onnx")
     ap.add_argument("--log", default=os.path.join(ROOT, "ml", "data", "train-log.json"))
     args = ap.parse_args()
+    if args.out is None:
+        args.out = os.path.join(ROOT, "assets", "models", f"foam-unet-v{args.version}.onnx")
 
     torch.set_num_threads(args.threads)
     torch.set_num_interop_threads(1)
@@ -311,7 +314,7 @@ def main():
 
     m = onnx.load(args.out)
     onnx.checker.check_model(m)
-    for k, v in {"model": "foam-unet", "version": "1", "input": "image NCHW float32 [1,3,512,384] RGB 0-1, paper (75th percentile per channel) scaled to 0.9", "output": "logits [1,1,512,384]"}.items():
+    for k, v in {"model": "foam-unet", "version": args.version, "input": "image NCHW float32 [1,3,512,384] RGB 0-1, paper (75th percentile per channel) scaled to 0.9", "output": "logits [1,1,512,384]"}.items():
         e = m.metadata_props.add()
         e.key, e.value = k, v
     onnx.save(m, args.out)
@@ -338,7 +341,7 @@ def main():
     }
     with open(args.log, "w") as f:
         json.dump(log, f, indent=1)
-    torch.save(model.state_dict(), os.path.join(os.path.dirname(args.log), "foam-unet-v1.pt"))
+    torch.save(model.state_dict(), os.path.join(os.path.dirname(args.log), f"foam-unet-v{args.version}.pt"))
     print("final", json.dumps(log["final"]), f"train {train_minutes:.1f} min", f"onnx {log['onnx_bytes']} bytes -> {args.out}", flush=True)
 
 
