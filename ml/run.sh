@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run ml:train`: generate the data set, train the foam U-Net on the CPU and export
-# assets/models/foam-unet-v1.onnx, then print the validation figures. Seeded end to end.
+# assets/models/foam-unet-v2.onnx, then print the validation figures. Seeded end to end.
 #   ml/run.sh            all stages
 #   ml/run.sh data|train|eval   one stage
 # Needs Debian's python3-torch python3-onnx python3-numpy python3-pil (uses /usr/bin/python3).

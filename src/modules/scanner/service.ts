@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
 import type { Detection, TraceParams, TraceResult } from "../../vision";
+import { FOAM_UNET } from "../../vision/ai/model-contract";
 import { badRequest } from "../../shared/errors";
 import type { TokenService } from "../../shared/tokens";
 import type { DxfExportBody } from "./model";
@@ -25,8 +26,8 @@ export async function previewFrame(vision: VisionService, image: unknown): Promi
 export function aiModelInfo(result: TraceResult) {
   const diagnostics = (result.diagnostics ?? {}) as Record<string, unknown>;
   const segment = (diagnostics.segmentation ?? {}) as Record<string, unknown>;
-  const model = String(segment.model ?? diagnostics.model ?? "foam-unet");
-  const version = String(segment.model_version ?? diagnostics.model_version ?? "1");
+  const model = String(segment.model ?? diagnostics.model ?? FOAM_UNET.model);
+  const version = String(segment.model_version ?? diagnostics.model_version ?? FOAM_UNET.version);
   return { model_info: { model: `${model}-v${version}`, name: model, version, segmenter: segment.segmenter ?? "ai" } };
 }
 

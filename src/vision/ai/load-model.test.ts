@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { loadSegmentationModel, modelInfo, releaseSegmentationModels } from "./load-model.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "foam-ai-"));
-const BUNDLED = join(import.meta.dir, "../../../assets/models/foam-unet-v1.onnx");
+const BUNDLED = join(import.meta.dir, "../../../assets/models/foam-unet-v2.onnx");
 
 async function failure(p: Promise<unknown>): Promise<Error> {
   try {
@@ -25,11 +25,11 @@ describe("loadSegmentationModel", () => {
     const a = await loadSegmentationModel();
     const b = await loadSegmentationModel();
     expect(b).toBe(a);
-    expect(a.info).toEqual({ model: "foam-unet", version: "1", input: "384x512", source: "bundled", file: "foam-unet-v1.onnx" });
+    expect(a.info).toEqual({ model: "foam-unet", version: "2", input: "384x512", source: "bundled", file: "foam-unet-v2.onnx" });
     expect(a.contract.output).toBe("logits");
     expect(modelInfo(a)).toEqual(modelInfo());
     expect(modelInfo().model).toBe("foam-unet");
-    expect(modelInfo().version).toBe("1");
+    expect(modelInfo().version).toBe("2");
   });
 
   test("a missing model file is a VisionError that says the classic scanner still works", async () => {

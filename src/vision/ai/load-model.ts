@@ -3,7 +3,7 @@ import type { InferenceSession } from "onnxruntime-node";
 import { VisionError } from "../vision-error.ts";
 import { FOAM_UNET } from "./model-contract.ts";
 
-const BUNDLED_MODEL_FILE = "foam-unet-v1.onnx";
+const BUNDLED_MODEL_FILE = "foam-unet-v2.onnx";
 
 /**
  * How to feed a model and read its answer. The bundled model's contract is FOAM_UNET; a model
@@ -69,7 +69,7 @@ function unavailable(reason: string, cause?: unknown): VisionError {
  */
 async function bundledModelPath(): Promise<string> {
   try {
-    return (await import("../../../assets/models/foam-unet-v1.onnx", { with: { type: "file" } })).default;
+    return (await import("../../../assets/models/foam-unet-v2.onnx", { with: { type: "file" } })).default;
   } catch (e) {
     throw unavailable(`the model file ${BUNDLED_MODEL_FILE} was not found`, e);
   }
@@ -205,7 +205,7 @@ async function load(path: string, source: ModelInfo["source"], threads: number):
 
 /**
  * Load (once per worker, then cached) the segmentation model: `path`, else AI_MODEL_PATH, else the
- * bundled assets/models/foam-unet-v1.onnx. Throws a VisionError "AI model not available: ..." when
+ * bundled assets/models/foam-unet-v2.onnx. Throws a VisionError "AI model not available: ..." when
  * the file is missing, corrupt or does not fit the contract; a failure is not cached, so fixing the
  * file fixes the next scan.
  */

@@ -12,8 +12,8 @@ import { FRAME_H_MM, FRAME_W_MM } from "../pad-spec.ts";
  */
 export const FOAM_UNET = {
   model: "foam-unet",
-  version: "1",
-  file: "foam-unet-v1.onnx",
+  version: "2",
+  file: "foam-unet-v2.onnx",
   inputWidth: 384,
   inputHeight: 512,
   mean: [0, 0, 0] as [number, number, number],
