@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { readSiteConfig } from "./lib/site-config";
 import { findRoute } from "./routes";
 
 export function hydratePage(Page: ComponentType) {
@@ -8,7 +9,7 @@ export function hydratePage(Page: ComponentType) {
   if (!root) return;
   hydrateRoot(
     root,
-    <App route={findRoute(window.location.pathname)}>
+    <App route={findRoute(window.location.pathname)} site={readSiteConfig()}>
       <Page />
     </App>,
   );

@@ -20,7 +20,7 @@ Options (each also readable from the environment variable in brackets):
   --workers N           scanner worker threads [SCANNER_WORKERS, default = cores]
   --no-demo             do not seed demo data [SEED_DEMO=false; needs ADMIN_EMAIL and ADMIN_PASSWORD]
 
-Other environment: JWT_SECRET, JWT_TTL_SECONDS, ADMIN_EMAIL, ADMIN_PASSWORD, DATABASE_AUTH_TOKEN, TRUST_PROXY.
+Other environment: JWT_SECRET, JWT_TTL_SECONDS, ADMIN_EMAIL, ADMIN_PASSWORD, DATABASE_AUTH_TOKEN, TRUST_PROXY, CONTACT_EMAIL.
 Restore a backup: stop the server, replace DATA_DIR/foam.db with the backup file (delete foam.db-wal
 and foam.db-shm beside it), start the server.`;
 

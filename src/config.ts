@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { DEFAULT_SITE_CONFIG } from "../client/lib/site-config";
 
 export type Config = {
   port: number;
@@ -16,6 +17,8 @@ export type Config = {
   adminPassword: string | undefined;
   scannerWorkers: number;
   scannerWarmup: boolean;
+  /** The address behind the footer's Contact link. */
+  contactEmail: string;
   /** Reverse proxies in front of the server that append to X-Forwarded-For (0: use the socket address). */
   trustProxy: number;
   clientDir: string;
@@ -36,6 +39,13 @@ function parseInteger(name: string, value: string | undefined, fallback: number,
     throw new Error(`${name} must be an integer between ${min} and ${max} (got "${value}").`);
   }
   return parsed;
+}
+
+function parseEmail(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value.trim() === "") return fallback;
+  const email = value.trim();
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(email)) throw new Error(`${name} must be an e-mail address (got "${value}").`);
+  return email;
 }
 
 /** The JWT secret is never a constant: generated once and kept beside the data so restarts keep sessions. */
@@ -69,6 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     scannerWarmup: parseBool(env.SCANNER_WARMUP, true),
     scannerWorkers: parseInteger("SCANNER_WORKERS", env.SCANNER_WORKERS, availableParallelism(), 1, 64),
     trustProxy: parseInteger("TRUST_PROXY", env.TRUST_PROXY, 0, 0, 10),
+    contactEmail: parseEmail("CONTACT_EMAIL", env.CONTACT_EMAIL, DEFAULT_SITE_CONFIG.contactEmail),
     clientDir: resolve(env.CLIENT_DIR?.trim() || "./dist/client"),
     assetsDir: resolve(env.ASSETS_DIR?.trim() || "./assets"),
   };

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { type SiteConfig, SITE_CONFIG_ELEMENT_ID, serializeSiteConfig } from "../../client/lib/site-config";
 
 export const BUILD_NUMBER = 23;
 const PRODUCT_NAME = "Foam Intelligence Platform";
 
 /** The HTML document around a page; the theme is set by a blocking script before first paint. */
-export function Document({ title, page, children }: { title: string; page: string; children: ReactNode }) {
+export function Document({ title, page, site, children }: { title: string; page: string; site: SiteConfig; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -18,6 +19,8 @@ export function Document({ title, page, children }: { title: string; page: strin
       </head>
       <body>
         <div id="root">{children}</div>
+        {/* Data, not code (type application/json): allowed by the CSP, read before hydration. */}
+        <script id={SITE_CONFIG_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeSiteConfig(site) }} />
         <script type="module" src={`/app/assets/entries/${page}.js`} />
       </body>
     </html>

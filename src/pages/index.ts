@@ -46,18 +46,22 @@ function assetResponse(roots: string[], relative: string): Response | null {
   return null;
 }
 
-export const pagesModule = ({ config }: AppDeps) =>
-  new Elysia({ detail: { hide: true } })
-    .get("/", ({ redirect }) => redirect("/app/", 302))
-    .get("/api/docs", () => apiDocsPage())
-    .get("/favicon.ico", () => assetResponse([config.assetsDir], "favicon.svg") ?? new Response(null, { status: 404 }))
-    .get("/app/assets/*", ({ params }) => {
-      const response = assetResponse([config.clientDir, config.assetsDir], params["*"]);
-      return response ?? new Response(JSON.stringify({ detail: "Not found." }), { status: 404, headers: { "content-type": "application/json" } });
-    })
-    .get("/app", ({ request, redirect }) => {
-      // Elysia matches /app for /app/ as well: only the bare path redirects.
-      if (new URL(request.url).pathname === "/app") return redirect("/app/", 301);
-      return renderPage("/app/");
-    })
-    .get("/app/*", ({ request }) => renderPage(new URL(request.url).pathname));
+export const pagesModule = ({ config }: AppDeps) => {
+  const site = { contactEmail: config.contactEmail };
+  return (
+    new Elysia({ detail: { hide: true } })
+      .get("/", ({ redirect }) => redirect("/app/", 302))
+      .get("/api/docs", () => apiDocsPage())
+      .get("/favicon.ico", () => assetResponse([config.assetsDir], "favicon.svg") ?? new Response(null, { status: 404 }))
+      .get("/app/assets/*", ({ params }) => {
+        const response = assetResponse([config.clientDir, config.assetsDir], params["*"]);
+        return response ?? new Response(JSON.stringify({ detail: "Not found." }), { status: 404, headers: { "content-type": "application/json" } });
+      })
+      .get("/app", ({ request, redirect }) => {
+        // Elysia matches /app for /app/ as well: only the bare path redirects.
+        if (new URL(request.url).pathname === "/app") return redirect("/app/", 301);
+        return renderPage("/app/", site);
+      })
+      .get("/app/*", ({ request }) => renderPage(new URL(request.url).pathname, site))
+  );
+};

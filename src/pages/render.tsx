@@ -2,15 +2,16 @@ import { renderToReadableStream } from "react-dom/server";
 import { App } from "../../client/app";
 import { PAGE_COMPONENTS } from "../../client/pages";
 import { findRoute } from "../../client/routes";
+import type { SiteConfig } from "../../client/lib/site-config";
 import { Document } from "./document";
 
 /** Streams the server-rendered page; the browser hydrates the same tree from /app/assets/entries/<page>.js. */
-export async function renderPage(pathname: string): Promise<Response> {
+export async function renderPage(pathname: string, site: SiteConfig): Promise<Response> {
   const route = findRoute(pathname);
   const Page = PAGE_COMPONENTS[route.page];
   const stream = await renderToReadableStream(
-    <Document title={route.title} page={route.page}>
-      <App route={route}>
+    <Document title={route.title} page={route.page} site={site}>
+      <App route={route} site={site}>
         <Page />
       </App>
     </Document>,

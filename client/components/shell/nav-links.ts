@@ -9,4 +9,3 @@ export const NAV_LINKS: { path: string; label: string }[] = [
   { path: "/about", label: "About" },
 ];
 
-export const CONTACT_EMAIL = "support@foam-intelligence.example";

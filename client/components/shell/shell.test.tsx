@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { renderToString } from "react-dom/server";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "../../app";
+import { DEFAULT_SITE_CONFIG, readSiteConfig, SITE_CONFIG_ELEMENT_ID, serializeSiteConfig } from "../../lib/site-config";
 import { findRoute } from "../../routes";
 
 const realFetch = globalThis.fetch;
@@ -143,6 +144,27 @@ describe("footer", () => {
     const footer = document.querySelector("footer")!.textContent!;
     expect(footer).toContain(`© ${new Date().getFullYear()}`);
     expect(footer).toContain("Build 23");
+  });
+
+  test("the contact link uses the operator's address (CONTACT_EMAIL), rendered into the page and read back before hydration", () => {
+    mockProfile({ status: 200, body: {} });
+    const site = { contactEmail: "help@acme-foam.test" };
+    const script = document.createElement("script");
+    script.id = SITE_CONFIG_ELEMENT_ID;
+    script.type = "application/json";
+    script.textContent = serializeSiteConfig(site);
+    document.body.appendChild(script);
+    expect(readSiteConfig()).toEqual(site);
+    script.textContent = "not json";
+    expect(readSiteConfig()).toEqual(DEFAULT_SITE_CONFIG);
+    script.remove();
+    render(
+      <App route={findRoute("/app/")} site={site}>
+        <p>page body</p>
+      </App>,
+    );
+    expect(screen.getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("mailto:help@acme-foam.test");
+    expect(serializeSiteConfig({ contactEmail: "</script><script>x" })).not.toContain("<");
   });
 });
 

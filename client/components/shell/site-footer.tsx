@@ -1,16 +1,17 @@
 import { href } from "../../routes";
-import { CONTACT_EMAIL } from "./nav-links";
+import { useSiteConfig } from "../../lib/site-config";
 
 export const BUILD_NUMBER = 23;
 
 export function SiteFooter() {
+  const { contactEmail } = useSiteConfig();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <nav aria-label="Legal and contact" className="footer-links">
           <a href={href("/privacy")}>Privacy</a>
           <a href={href("/terms")}>Terms</a>
-          <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
+          <a href={`mailto:${contactEmail}`}>Contact</a>
         </nav>
         <p className="footer-meta">
           {/* The year can differ between server and browser only around midnight on 31 December. */}
