@@ -193,16 +193,16 @@ describe("cutting files", () => {
 });
 
 describe("start, complete, report issue", () => {
-  test("start refuses without a ready file or an approved order, then starts", async () => {
+  test("start refuses without a ready file or on a cancelled order, then starts whatever the order's status", async () => {
     const id = await freshOrder();
     const noFile = await call("POST", `/orders/${id}/start-production`);
     expect(noFile.status).toBe(409);
     expect(noFile.json.detail).toBe("The cutting file is not ready: generate it first.");
     await call("POST", `/orders/${id}/generate-cutting-file`);
-    await setOrder(id, { status: "quoted" });
-    const notApproved = await call("POST", `/orders/${id}/start-production`);
-    expect(notApproved.status).toBe(409);
-    expect(notApproved.json.detail).toBe("The order must be approved before production starts.");
+    await setOrder(id, { status: "cancelled" });
+    const cancelled = await call("POST", `/orders/${id}/start-production`);
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.json.detail).toBe("The order is cancelled.");
     await setOrder(id, { status: "approved" });
 
     const started = await call("POST", `/orders/${id}/start-production`);

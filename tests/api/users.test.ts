@@ -21,11 +21,13 @@ const ADMINS = ["admin", "super_admin"] as const;
 const idOf = async (email: string) => (await t.db.query.users.findFirst({ where: eq(users.email, email) }))!.id;
 
 describe("roles and list", () => {
-  test("GET /admin/user-roles: code and name for every role", async () => {
+  test("GET /admin/user-roles: code and name of every role the caller may assign, least privileged first", async () => {
     const response = await t.request("GET", "/api/admin/user-roles", { token: admin });
     expect(response.status).toBe(200);
-    expect(response.json.results[0]).toEqual({ code: "super_admin", name: "Super administrator" });
-    expect(response.json.results.map((role: { code: string }) => role.code)).toEqual(["super_admin", "admin", "operator", "technician", "sales", "customer"]);
+    expect(response.json.results[0]).toEqual({ code: "customer", name: "Customer" });
+    expect(response.json.results.map((role: { code: string }) => role.code)).toEqual(["customer", "sales", "technician", "operator", "admin"]);
+    const forSuper = await t.request("GET", "/api/admin/user-roles", { token: superAdmin });
+    expect(forSuper.json.results.map((role: { code: string }) => role.code)).toEqual(["customer", "sales", "technician", "operator", "admin", "super_admin"]);
     await expectAccess(t, "GET", "/api/admin/user-roles", [...ADMINS]);
   });
 

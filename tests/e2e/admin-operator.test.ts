@@ -127,10 +127,16 @@ test("runs Generate File, Start and Complete on a card, and reports an issue", a
   await locator().getByTestId("operator-download-csv").click();
   expect((await csv).suggestedFilename()).toBe(`${card.orderNumber}.csv`);
 
-  // A failing action shows the server's message (Start on a draft order is refused).
-  const draft = (await board()).find((entry) => entry.status === "draft" && entry.fileStatus === "ready" && entry.productionStatus !== "in_progress")!;
-  await page.locator(`[data-testid="operator-card"][data-order-id="${draft.id}"]`).getByTestId("operator-start").click();
-  await page.getByTestId("operator-error").filter({ hasText: "The order must be approved before production starts." }).waitFor();
+  // A failing action shows the server's message: Start on an order cancelled since the board loaded.
+  const stale = (await board()).find((entry) => entry.id !== card.id && entry.fileStatus === "ready" && entry.productionStatus !== "in_progress")!;
+  const cancelled = await fetch(`${server.url}/api/admin/orders/${stale.id}/status`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ status: "cancelled" }),
+  });
+  expect(cancelled.status).toBe(200);
+  await page.locator(`[data-testid="operator-card"][data-order-id="${stale.id}"]`).getByTestId("operator-start").click();
+  await page.getByTestId("operator-error").filter({ hasText: "The order is cancelled." }).waitFor();
 
   // Report an issue with a reason.
   await locator().getByTestId("operator-report").click();

@@ -201,7 +201,7 @@ describe("foam editor", () => {
 
     // Submit: confirm, one job per placed tool, success, queue cleared, dashboard.
     await page.getByTestId("fe-submit").click();
-    expect(dialogs.at(-1)?.startsWith("Submit layout with 2 placed tool(s)?")).toBe(true);
+    expect(dialogs.at(-1)).toBe("Submit layout with 2 placed tool(s)?");
     await expect(
       page.getByText("Layout submitted successfully! Redirecting to dashboard...").waitFor({ timeout: 10_000 }).then(() => true),
     ).resolves.toBe(true);

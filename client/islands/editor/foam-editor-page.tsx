@@ -179,10 +179,9 @@ export function FoamEditorPage() {
       window.alert("Please place at least one tool on the layout before submitting.");
       return;
     }
-    const warning = problems.length
-      ? `\n\nThe layout has ${problems.length} ${problems.length === 1 ? "problem" : "problems"} (overlaps or thin walls).`
-      : "";
-    if (!window.confirm(`Submit layout with ${count} placed tool(s)?${warning}`)) return;
+    // SPEC's exact wording; overlaps and thin walls are already listed in the Problems panel and
+    // counted on the Submit button.
+    if (!window.confirm(`Submit layout with ${count} placed tool(s)?`)) return;
     if (!getToken()) {
       window.alert("Authentication required. Please log in.");
       rememberRedirect(window.location.pathname + window.location.search);

@@ -142,7 +142,8 @@ export async function setProductionStatus(db: Db, actor: Actor, id: number, rawS
 }
 
 /**
- * Start: needs a ready cutting file and an approved order, and not already running. Sets
+ * Start: needs a ready cutting file, and the order not running or cancelled (SPEC section 4 puts no
+ * rule on the order's status: the card selector may set any production status anyway). Sets
  * in_progress and the start time; an approved order moves to in_production.
  */
 export async function startProduction(db: Db, actor: Actor, id: number) {
@@ -151,7 +152,6 @@ export async function startProduction(db: Db, actor: Actor, id: number) {
     const from = row.productionStatus || "pending";
     if (from === "in_progress") throw conflict("Production is already in progress.");
     if (row.status === "cancelled") throw conflict("The order is cancelled.");
-    if (row.status === "draft" || row.status === "quoted") throw conflict("The order must be approved before production starts.");
     if (row.fileStatus !== "ready") throw conflict("The cutting file is not ready: generate it first.");
     const now = nowIso();
     const set: Partial<OrderRow> = { productionStatus: "in_progress", productionStartAt: now, fulfilledAt: null, issueReason: null, updatedAt: now };

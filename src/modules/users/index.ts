@@ -14,7 +14,7 @@ export const usersModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("/user-roles", () => listRoles(), {
+    .get("/user-roles", ({ user }) => listRoles(user), {
       role: ADMIN_ROLES,
       detail: { summary: "Roles that can be assigned: {results: [{code, name}]}" },
     })

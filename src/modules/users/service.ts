@@ -16,8 +16,14 @@ const PASSWORD_MAX_LENGTH = 1024;
 
 type UserRow = typeof users.$inferSelect;
 
-export function listRoles() {
-  return { results: [...ROLES].sort((a, b) => a.rank - b.rank).map(({ code, name }) => ({ code, name })) };
+/**
+ * The roles the caller may assign, least privileged first: the console's create form defaults to
+ * the first in this list (SPEC section 5), which must never be an elevated role, and an admin may
+ * assign every role listed (section 6) because super_admin is listed only for a super_admin.
+ */
+export function listRoles(actor: AuthUser) {
+  const assignable = ROLES.filter((role) => role.code !== "super_admin" || actor.roleCode === "super_admin");
+  return { results: [...assignable].sort((a, b) => b.rank - a.rank).map(({ code, name }) => ({ code, name })) };
 }
 
 export async function listUsers(db: Db) {

@@ -51,7 +51,7 @@ export function OperatorPanel() {
   return (
     <div className="adm-panel" data-testid="operator-panel">
       <div className="adm-panel-head">
-        <h2 className="adm-panel-title">Operator panel</h2>
+        <h2 className="adm-panel-title">Operator Panel</h2>
         <div className="adm-panel-actions">
           <Button onClick={() => void board.reload()} aria-busy={(board.loading && board.cards !== null) || undefined} data-testid="operator-refresh">
             {board.loading && board.cards !== null ? "Refreshing…" : "Refresh"}

@@ -10,11 +10,12 @@ import { useUsers } from "./use-users";
 type Notice = { tone: "success" | "error"; text: string };
 
 /**
- * The form offers only roles the signed-in user may assign, least privileged first, so the
- * default for a new user (the first in the list, SPEC section 5) is never an elevated role.
+ * The server lists the roles the signed-in user may assign, least privileged first, so the default
+ * for a new user (the first in the list, SPEC section 5) is never an elevated role. The filter only
+ * guards against an older server that listed super_admin to everyone.
  */
 export function assignableRoles(roles: Role[], actorRole: string | undefined): Role[] {
-  return roles.filter((role) => actorRole === "super_admin" || role.code !== "super_admin").reverse();
+  return roles.filter((role) => actorRole === "super_admin" || role.code !== "super_admin");
 }
 
 export function UsersPanel() {
