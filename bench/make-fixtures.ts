@@ -11,7 +11,7 @@ mkdirSync(dir, { recursive: true });
 const photos: [string, PadPhotoOptions, string][] = [
   ["pad-wrench.jpg", { seed: 101, toolKind: "wrench", finish: "dark", tiltDeg: 8, jpegQuality: 85 }, "dark wrench, 8° tilt: traces"],
   ["pad-shiny-pliers-exif6.jpg", { seed: 102, toolKind: "pliers", finish: "shiny", tiltDeg: 5, exifOrientation: 6, jpegQuality: 85 }, "shiny pliers, pixels stored rotated with EXIF Orientation 6: traces"],
-  ["pad-missing-marker-2.jpg", { seed: 103, toolKind: "blob", finish: "black", hideMarkers: [2], jpegQuality: 85 }, "marker id 2 covered: 'missing marker ids 2'"],
+  ["pad-missing-marker-2.jpg", { seed: 103, toolKind: "blob", finish: "black", hideMarkers: [2], jpegQuality: 85 }, "marker id 2 covered: 'Missing marker ids: 2.'"],
   ["pad-no-tool.jpg", { seed: 104, noTool: true, jpegQuality: 85 }, "empty pad: 'No tool found on the pad.'"],
   ["pad-tool-at-edge.jpg", { seed: 105, toolKind: "screwdriver", finish: "black", placement: { cx: 16, cy: 130, angleDeg: 90 }, jpegQuality: 85 }, "tool reaches into the 12 mm inset band: 'touches the edge'"],
   ["preview-frame.jpg", { seed: 106, width: 1280, height: 960, toolKind: "wrench", finish: "black", jpegQuality: 80 }, "1280x960 live frame, 4 markers"],

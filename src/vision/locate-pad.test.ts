@@ -30,7 +30,7 @@ describe("locatePad", () => {
 
   test("missing markers are named", async () => {
     expect(missingMarkersMessage([0, 1])).toBe(
-      "Calibration markers not found: missing marker ids 2, 3. Please ensure all 4 corners are visible in the frame.",
+      "Calibration markers not found. Please ensure all 4 corners are visible in the frame. Missing marker ids: 2, 3.",
     );
     const photo = await smallPadPhoto({ seed: 22, hideMarkers: [1] });
     const dec = await decodeImage(photo.jpeg);

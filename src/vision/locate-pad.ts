@@ -45,7 +45,8 @@ export function findMarkersCoarse(grey: GreyImage, detectLongSide = 1100, retryI
 
 export function missingMarkersMessage(found: number[]): string {
   const missing = MARKER_IDS.filter((id) => !found.includes(id));
-  return `Calibration markers not found: missing marker ids ${missing.join(", ")}. Please ensure all 4 corners are visible in the frame.`;
+  // SPEC's capture message word for word, then which ids are missing (issue 6).
+  return `Calibration markers not found. Please ensure all 4 corners are visible in the frame. Missing marker ids: ${missing.join(", ")}.`;
 }
 
 export type PadLocation = {

@@ -59,7 +59,7 @@ describe("traceImage", () => {
     await expectVisionError(traceImage(new TextEncoder().encode("not an image"), DEFAULT_PARAMS), NOT_AN_IMAGE_MESSAGE);
     await expectVisionError(
       traceImage((await smallPadPhoto({ seed: 53, hideMarkers: [2, 3] })).jpeg, DEFAULT_PARAMS),
-      "Calibration markers not found: missing marker ids 2, 3. Please ensure all 4 corners are visible in the frame.",
+      "Calibration markers not found. Please ensure all 4 corners are visible in the frame. Missing marker ids: 2, 3.",
     );
     await expectVisionError(traceImage((await smallPadPhoto({ seed: 54, tiltDeg: 30 })).jpeg, DEFAULT_PARAMS), /too steep an angle/);
     await expectVisionError(traceImage((await smallPadPhoto({ seed: 55, blurPx: 1.6 })).jpeg, DEFAULT_PARAMS), /too blurry/);

@@ -37,7 +37,7 @@ describe("createVisionPool", () => {
     const photo = await smallPadPhoto({ seed: 72, hideMarkers: [3] });
     const err2 = await pool.trace(photo.jpeg, DEFAULT_PARAMS).catch((e) => e);
     expect(err2).toBeInstanceOf(VisionError);
-    expect(err2.message).toContain("missing marker ids 3");
+    expect(err2.message).toContain("Missing marker ids: 3.");
   }, SLOW);
 
   test("a crashed worker fails its job and is replaced", async () => {
