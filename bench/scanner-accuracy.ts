@@ -1,6 +1,6 @@
 // Accuracy of the scanner on the synthetic photo set: prints mean boundary deviation, Hausdorff
 // distance, area error and the traced count, overall and per tool kind / finish.
-//   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--rdp 0.3] [--sensitivity 45] [--ai] [--stress] [--verbose]
+//   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--fill 0.7] [--rdp 0.3] [--sensitivity 45] [--ai] [--stress] [--verbose]
 import { loadOpenCv } from "../src/vision/opencv.ts";
 import "../src/vision/ai-segmenter.ts";
 import { traceImage } from "../src/vision/trace-pipeline.ts";
@@ -18,6 +18,8 @@ const H = arg("height", 3000);
 const RDP = arg("rdp", 0.3);
 const SENS = arg("sensitivity", 45);
 const FIRST = arg("seed", 1000);
+// --fill: how much of the photo the sheet covers (default: the generator's random 0.78-0.95).
+const FILL = arg("fill", 0) || undefined;
 const verbose = process.argv.includes("--verbose");
 // --ai: the AI scanner (learned model fused with the classic edges) on the same photos.
 const AI = process.argv.includes("--ai");
@@ -31,7 +33,7 @@ await loadOpenCv();
 type Row = { kind: string; finish: string; ok: boolean; mean: number; haus: number; area: number; msg?: string; tilt: number };
 const rows: Row[] = [];
 for (const spec of benchmarkPhotoSet(N, FIRST)) {
-  const photo = await cachedPadPhoto({ ...spec, width: W, height: H, ...stress });
+  const photo = await cachedPadPhoto({ ...spec, width: W, height: H, ...(FILL ? { fill: FILL } : {}), ...stress });
   try {
     const r = await traceImage(
       photo.jpeg,
@@ -61,7 +63,7 @@ function summary(label: string, rs: Row[]): string {
     `|area err| mean ${avg(ok.map((r) => Math.abs(r.area))).toFixed(2)} / max ${max(ok.map((r) => Math.abs(r.area))).toFixed(2)} %`,
   ].join("  ");
 }
-console.log(`\nScanner accuracy (${AI ? "AI scanner: model + classic fusion, confidence 0.5" : `classic, sensitivity ${SENS}`}): ${N} synthetic ${W}x${H} photos${STRESS ? ` (stress: shadow ${SHADOW}, noise 6, JPEG 70)` : ""}, rdp ${RDP} mm`);
+console.log(`\nScanner accuracy (${AI ? "AI scanner: model + classic fusion, confidence 0.5" : `classic, sensitivity ${SENS}`}): ${N} synthetic ${W}x${H} photos${FILL ? `, sheet filling ${FILL}` : ""}${STRESS ? ` (stress: shadow ${SHADOW}, noise 6, JPEG 70)` : ""}, rdp ${RDP} mm`);
 console.log(summary("ALL", rows));
 for (const k of [...new Set(rows.map((r) => r.kind))]) console.log(summary(`kind ${k}`, rows.filter((r) => r.kind === k)));
 for (const f of [...new Set(rows.map((r) => r.finish))]) console.log(summary(`finish ${f}`, rows.filter((r) => r.finish === f)));

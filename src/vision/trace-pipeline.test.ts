@@ -69,6 +69,20 @@ describe("traceImage", () => {
     await expectVisionError(traceImage(atEdge.jpeg, { ...DEFAULT_PARAMS, sensitivity: 200 }), /sensitivity must be a number between 0 and 100/);
   }, SLOW);
 
+  test("a 1280 x 960 camera capture with the pad at ~2.3 px/mm is traced (the camera's own resolution)", async () => {
+    const photo = await smallPadPhoto({ seed: 61, toolKind: "wrench", finish: "black", width: 1280, height: 960, fill: 0.72 });
+    const r = await traceImage(photo.jpeg, DEFAULT_PARAMS);
+    expect(r.diagnostics.image_px_per_mm as number).toBeLessThan(2.5);
+    const m = compareContours(r.contour_points_mm, photo.truthMm);
+    expect(m.meanDeviation).toBeLessThan(0.15);
+    expect(Math.abs(m.areaErrorPct)).toBeLessThan(1);
+  }, SLOW);
+
+  test("a pad too far away to measure is refused with a clear message", async () => {
+    const photo = await smallPadPhoto({ seed: 62, toolKind: "wrench", finish: "black", width: 1280, height: 960, fill: 0.4 });
+    await expectVisionError(traceImage(photo.jpeg, DEFAULT_PARAMS), "The pad is too small in the photo. Move the camera closer so the pad fills most of the frame.");
+  }, SLOW);
+
   test("PNG input and AI mode (classic stand-in until a model is registered in the worker)", async () => {
     const photo = await smallPadPhoto({ seed: 58, toolKind: "pliers", finish: "coloured" });
     const png = await new Bun.Image(photo.jpeg).png({ compressionLevel: 1 }).bytes();

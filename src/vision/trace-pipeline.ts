@@ -25,7 +25,7 @@ const DECODE_TARGET_LONG = 1800;
 /** A reduced decode is used when it still has this fraction of the working scale (sub-pixel edges carry the rest). */
 const MIN_SOURCE_RATIO = 0.7;
 /** Below this the photo simply does not hold enough detail of the pad. */
-const MIN_SOURCE_PX_PER_MM = 2.5;
+const MIN_SOURCE_PX_PER_MM = 1.8;
 
 /** Largest IDCT-friendly reduction (M/8, M <= 4) that still leaves ~1800 px on the long side, else 1. */
 export function chooseDecodeScale(h: ImageHeader): number {
