@@ -12,6 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
   superAdmin = await tokenFor(t, "super_admin");
   customer = await tokenFor(t, "customer");
+  // Start production takes no body; on a cancelled order every call is refused, whatever is sent.
+  const cancelled = await t.request("PATCH", "/api/admin/orders/2/status", { token: superAdmin, body: { status: "cancelled" } });
+  if (cancelled.status !== 200) throw new Error(`could not cancel order 2: ${cancelled.text}`);
 });
 afterAll(() => t.close());
 
@@ -31,7 +34,7 @@ const MUTATING: Route[] = [
   { method: "PATCH", path: "/api/admin/users/3", fields: ["email", "first_name", "company", "locale", "timezone", "role", "is_active", "is_verified", "password"] },
   { method: "PATCH", path: "/api/operator/orders/1/production-status", fields: ["status"] },
   { method: "POST", path: "/api/operator/orders/1/report-issue", fields: ["reason"] },
-  { method: "POST", path: "/api/operator/orders/1/start-production", fields: [] },
+  { method: "POST", path: "/api/operator/orders/2/start-production", fields: [] },
   { method: "POST", path: "/api/operator/orders/1/download-link", fields: ["file", "format"] },
   { method: "POST", path: "/api/scanner/jobs", fields: ["contour_svg", "calibration_payload", "processing_notes", "status", "processed_at", "layout_id", "foam", "name"], customer: true },
   { method: "POST", path: "/api/scanner/process", fields: ["layout_id", "job_ids"], customer: true },
