@@ -78,6 +78,14 @@ describe("traceImage", () => {
     expect(Math.abs(m.areaErrorPct)).toBeLessThan(1);
   }, SLOW);
 
+  test("a thin grey steel shaft in a 720p photo stays part of the tool (no interior seed fits in it)", async () => {
+    const photo = await smallPadPhoto({ seed: 1009, toolKind: "screwdriver", finish: "coloured", exifOrientation: 1, width: 1280, height: 720, fill: 0.8 });
+    const r = await traceImage(photo.jpeg, DEFAULT_PARAMS);
+    const m = compareContours(r.contour_points_mm, photo.truthMm);
+    expect(m.hausdorff).toBeLessThan(2);
+    expect(Math.abs(m.areaErrorPct)).toBeLessThan(2);
+  }, SLOW);
+
   test("a pad too far away to measure is refused with a clear message", async () => {
     const photo = await smallPadPhoto({ seed: 62, toolKind: "wrench", finish: "black", width: 1280, height: 960, fill: 0.4 });
     await expectVisionError(traceImage(photo.jpeg, DEFAULT_PARAMS), "The pad is too small in the photo. Move the camera closer so the pad fills most of the frame.");
