@@ -12,6 +12,10 @@ function ParameterControl({ spec, value, onChange }: { spec: ParameterSpec; valu
     if (next !== value) onChange(next);
   };
   const unit = spec.unit ? ` (${spec.unit})` : "";
+  // A range input snaps its value to min + k·step: with RDP's min 0.05 and step 0.1 the default 0.3
+  // would show as 0.35 and 5 could not be reached. The slider starts at a whole step instead and its
+  // value is clamped to the real minimum; the number box keeps SPEC's min and step.
+  const rangeMin = Math.floor(spec.min / spec.step + 1e-9) * spec.step;
   return (
     <div className="sc-param" data-testid={`sc-param-${spec.key}`}>
       <label className="sc-param-label" htmlFor={id}>
@@ -21,7 +25,7 @@ function ParameterControl({ spec, value, onChange }: { spec: ParameterSpec; valu
       <div className="sc-param-inputs">
         <input
           type="range"
-          min={spec.min}
+          min={Number(rangeMin.toFixed(6))}
           max={spec.max}
           step={spec.step}
           value={value}

@@ -294,5 +294,14 @@ describe("scanner page", () => {
     act(() => FakeEventSource.instances[1]!.emit({ progress: 100, message: "Done", status: "completed" }));
     await waitFor(() => expect(screen.getByTestId("sc-area").textContent).toBe("3,500 mm²"));
     expect(screen.getByTestId("sc-review")).toBeTruthy();
+
+    // RDP: the number box keeps SPEC's 0.05-5 step 0.1; the slider starts at a whole step so the
+    // default 0.3 sits on a step (a browser snaps range values to min + k·step).
+    const rdp = screen.getByLabelText("RDP tolerance (mm)") as HTMLInputElement;
+    expect([rdp.min, rdp.max, rdp.step, rdp.value]).toEqual(["0.05", "5", "0.1", "0.3"]);
+    const slider = screen.getByLabelText("RDP tolerance slider") as HTMLInputElement;
+    expect([slider.min, slider.max, slider.step]).toEqual(["0", "5", "0.1"]);
+    fireEvent.change(slider, { target: { value: "0" } });
+    await waitFor(() => expect((screen.getByLabelText("RDP tolerance (mm)") as HTMLInputElement).value).toBe("0.05"));
   });
 });
