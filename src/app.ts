@@ -90,9 +90,9 @@ export function createApp(deps: AppDeps) {
       set.status = 500;
       return json(500, { detail: "Internal server error." });
     })
-    .onAfterHandle(({ request, response }) => {
-      if (new URL(request.url).pathname === "/api/docs/json") applyDocumentedBodies(response);
-    })
+    // Runs on every route (a hook scoped to the plugin's routes would hide the API from the plugin),
+    // so it only looks at the answer's shape: no URL parsing on the hot path.
+    .onAfterHandle(({ response }) => applyDocumentedBodies(response))
     .use(
       openapi({
         // No CDN-hosted UI: a self-hosted server renders its own docs page from the JSON (src/pages/api-docs.ts).

@@ -28,9 +28,13 @@ export function multipartBodyDoc(schema: TObject, description: string) {
   };
 }
 
-/** Moves every operation's documented body into place in a generated OpenAPI document (in place, idempotent). */
+/**
+ * Moves every operation's documented body into place in a generated OpenAPI document (in place,
+ * idempotent). Anything that is not an OpenAPI document is left alone.
+ */
 export function applyDocumentedBodies(spec: unknown): void {
-  const paths = (spec as { paths?: Record<string, Record<string, JsonSchema>> })?.paths;
+  if (typeof spec !== "object" || spec === null || !("openapi" in spec) || !("paths" in spec)) return;
+  const paths = (spec as { paths?: Record<string, Record<string, JsonSchema>> }).paths;
   if (!paths) return;
   for (const operations of Object.values(paths))
     for (const operation of Object.values(operations)) {
