@@ -242,7 +242,8 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
   const score = new Float32Array(n);
   // The same evidence on the fixed seed scale.
   const score0 = new Float32Array(n);
-  const strongScore = new Float32Array(n);
+  // "Surely tool" seed evidence, decided here where darkness and colour are at hand.
+  const strongSeed = new Uint8Array(n);
   const flat = new Uint8Array(n * 4);
   const ed = erased.data;
   for (let i = 0, o = 0; i < n; i++, o += 4) {
@@ -254,7 +255,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
     score[i] = excluded[i] ? 0 : Math.max((1 - y) / dark, c / chroma);
     score0[i] = excluded[i] ? 0 : Math.max((1 - y) / SEED_LEVEL.dark, c / SEED_LEVEL.chroma);
     // Colour keeps the seed scale's level (1.6x): shadows are neutral, so only darkness moves.
-    strongScore[i] = excluded[i] ? 0 : Math.max((1 - y) / STRONG_DARK, c / (1.6 * SEED_LEVEL.chroma));
+    strongSeed[i] = !excluded[i] && Math.max((1 - y) / STRONG_DARK, c / (1.6 * SEED_LEVEL.chroma)) >= 1 ? 1 : 0;
     flat[o] = Math.min(255, r * 220);
     flat[o + 1] = Math.min(255, g * 220);
     flat[o + 2] = Math.min(255, b * 220);
@@ -275,7 +276,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       if (score[i] < 1) continue;
       cand[i] = 255;
       if (score0[i] >= 1) coreCand[i] = 255;
-      if (strongScore[i] >= 1) strong[i] = 255;
+      if (strongSeed[i]) strong[i] = 255;
       if (x < bx0) bx0 = x;
       if (x > bx1) bx1 = x;
       if (y < by0) by0 = y;

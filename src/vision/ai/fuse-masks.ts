@@ -87,7 +87,10 @@ export function fuseMasks(aiMask: Uint8Array, classicMask: Uint8Array, width: nu
     for (let i = 0; i < n; i++) out[i] = source[i] ? 1 : 0;
     return out;
   }
-  if (!Number.isFinite(opts.bandPx)) return out.map((_, i) => (confirmed[i] ? 1 : 0));
+  if (!Number.isFinite(opts.bandPx)) {
+    for (let i = 0; i < n; i++) out[i] = confirmed[i] ? 1 : 0;
+    return out;
+  }
   const band = Math.max(0, opts.bandPx);
   const nearConfirmed = band > 0 ? dilateDisk(confirmed, width, height, band) : confirmed;
   const aiFar = new Uint8Array(n);
