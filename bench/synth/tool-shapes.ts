@@ -1,5 +1,6 @@
 import { largestPolygon, offsetPaths, polygonDifference, polygonUnion } from "../../src/vision/clipper-ops.ts";
 import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
+import { densifyClosed } from "../metrics.ts";
 import type { Rng } from "./rng.ts";
 
 export const TOOL_KINDS = ["wrench", "screwdriver", "pliers", "blob"] as const;
@@ -69,17 +70,6 @@ function transform(poly: P[], angle: number, tx: number, ty: number): P[] {
   return poly.map(([x, y]) => [tx + c * x - s * y, ty + s * x + c * y]);
 }
 
-/** Insert points so no edge is longer than `step` (keeps metrics on curved truth honest). */
-export function densify(poly: P[], step = STEP_MM): P[] {
-  const out: P[] = [];
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i];
-    const b = poly[(i + 1) % poly.length];
-    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
-    for (let k = 0; k < n; k++) out.push([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
-  }
-  return out;
-}
 
 function finish(parts: P[][], cut: P[][], handle: P[][], closeRadius = 0): ToolShape {
   let sil = polygonUnion(parts);
@@ -90,7 +80,7 @@ function finish(parts: P[][], cut: P[][], handle: P[][], closeRadius = 0): ToolS
   const outerSign = Math.sign(signedPolygonArea(outer));
   // Holes are the polygons wound opposite to the outer boundary.
   const holes = sil.filter((p) => p !== outer && Math.sign(signedPolygonArea(p)) !== outerSign);
-  return { silhouette: [outer, ...holes], outer: densify(outer), handle };
+  return { silhouette: [outer, ...holes], outer: densifyClosed(outer, STEP_MM), handle };
 }
 
 function wrench(rng: Rng): ToolShape {

@@ -1,7 +1,8 @@
 import { deflateSync } from "node:zlib";
 import type { RgbaImage } from "./raster.ts";
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data and the CRC over type + data. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const b = new Uint8Array(12 + data.length);
   const dv = new DataView(b.buffer);
   dv.setUint32(0, data.length);
@@ -42,7 +43,7 @@ export function encodePngRgb(img: RgbaImage, level = 3): Uint8Array {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   const sig = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
-  const parts = [sig, chunk("IHDR", ihdr), chunk("IDAT", new Uint8Array(deflateSync(raw, { level }))), chunk("IEND", new Uint8Array(0))];
+  const parts = [sig, pngChunk("IHDR", ihdr), pngChunk("IDAT", new Uint8Array(deflateSync(raw, { level }))), pngChunk("IEND", new Uint8Array(0))];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { loginLimiter } from "../../src/modules/auth/service";
 import { AiScanForm, ClassicScanForm, PreviewForm } from "../../src/modules/scanner/model";
 import { parseAiParameters, parseClassicParameters } from "../../src/modules/scanner/parameters";
+import { seededRandom } from "../../db/seed/random";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import {
   completedScanRun,
   openApiOperations,
   registeredRoutes,
   ROLE_EMAILS,
-  seededRng,
   sessionToken,
   snapshotTables,
   userId,
@@ -179,7 +179,7 @@ function queryParamsOf(route: RouteKey): string[] {
 const json = (value: unknown) => JSON.stringify(value);
 
 function buildCases(): Case[] {
-  const rng = seededRng(0x9f0a);
+  const rng = seededRandom(0x9f0a);
   const cases: Case[] = [];
   for (const route of registeredRoutes(t)) {
     const [method, template] = route.split(" ") as [string, string];
@@ -364,7 +364,7 @@ describe("fuzz every route", () => {
   });
 
   test("unknown /api paths and methods: a JSON 404 or 405-like refusal, never a 500", async () => {
-    const rng = seededRng(7);
+    const rng = seededRandom(7);
     const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"];
     const segments = ["admin", "orders", "..", "%2e%2e", "users", "1", "-1", "%00", "ü", "scanner", "jobs", "debug", ".env", "docs"];
     for (let index = 0; index < 150; index++) {

@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { loginLimiter } from "../../src/modules/auth/service";
-import { encodePngRgb } from "../../src/vision/png-encode";
+import { encodePngRgb, pngChunk } from "../../src/vision/png-encode";
 import { startServer, type TestServer } from "../e2e/helpers";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { DEMO_PASSWORD, forgeToken, ROLE_EMAILS, sessionToken } from "./support";
@@ -372,32 +372,13 @@ describe("login throttling", () => {
 
 // ── image builders ─────────────────────────────────────────────────────────
 
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 function pngWithHeader(width: number, height: number, idat: Uint8Array): Uint8Array {
   const ihdr = new Uint8Array(13);
   const view = new DataView(ihdr.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", new Uint8Array())];
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", idat), pngChunk("IEND", new Uint8Array())];
   return Buffer.concat(parts);
 }
 

@@ -113,20 +113,3 @@ export async function completedScanRun(t: TestApp, ownerId: number, kind: "class
   await completeRun(t.db, id, { preview_png: "data:image/png;base64,AA==", contour_points_px: [], parameters: { contour_area_mm: 1 }, svg: "<svg/>" });
   return id;
 }
-
-/** mulberry32: the fuzz cases are the same on every run. */
-export function seededRng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
