@@ -58,10 +58,15 @@ console.log(`12 MP JPEGs: ${photos.map((p) => (p.jpeg.length / 1e6).toFixed(1)).
   console.log(`decode 12 MP  @jsquash/jpeg (wasm) : ${fmt(jsq)}`);
 }
 
+// Workers are threads of this process: their memory shows in its RSS.
+const mb = () => process.memoryUsage().rss / 1e6;
+Bun.gc(true);
+const rssBefore = mb();
 const t0 = performance.now();
 const pool = createVisionPool({ size: POOL });
 await Promise.all(Array.from({ length: pool.size }, (_, i) => pool.trace(photos[i % photos.length].jpeg, params)));
 console.log(`pool of ${pool.size} workers started and warmed up in ${(performance.now() - t0).toFixed(0)} ms`);
+const rssWarm = mb();
 
 const seq: number[] = [];
 const inWorker: number[] = [];
@@ -98,5 +103,10 @@ for (let i = 0; i < Math.max(3, Math.floor(RUNS / 2)); i++) {
 }
 console.log(`two 12 MP scans at once, both done   : ${fmt(pairs)}`);
 console.log(`   each scan's own latency           : ${fmt(each)}`);
+const scans = pool.size + RUNS + 2 * pairs.length;
+console.log(
+  `process RSS: ${rssBefore.toFixed(0)} MB before the pool, ${rssWarm.toFixed(0)} MB after the warm-up scan ` +
+    `(+${((rssWarm - rssBefore) / pool.size).toFixed(0)} MB per worker), ${mb().toFixed(0)} MB after ${scans} scans`,
+);
 await pool.close();
 console.log(`load average at the end: ${loadavg().map((v) => v.toFixed(2)).join(" ")}`);
