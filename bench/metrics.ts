@@ -1,3 +1,6 @@
+import { polygonDifference } from "../src/vision/clipper-ops.ts";
+import { signedPolygonArea } from "../src/vision/polygon-area.ts";
+
 type P = [number, number];
 
 function segDist(p: P, a: P, b: P): number {
@@ -84,4 +87,20 @@ export function compareContours(traced: P[], truth: P[], step = 0.1): ContourMet
   const hausdorff = Math.max(Math.max(...da), Math.max(...db));
   const at = shoelace(truth);
   return { meanDeviation: mean, hausdorff, areaErrorPct: ((shoelace(traced) - at) / at) * 100 };
+}
+
+export type CutArea = {
+  /** Area of the truth outside the traced outline: tool a pocket of that outline would cut off (mm²). */
+  mm2: number;
+  /** The same as a percentage of the truth's area. */
+  pct: number;
+};
+
+/** Area of `truth` not covered by `traced` (both closed outer outlines in mm). */
+export function cutArea(traced: P[], truth: P[]): CutArea {
+  const outside = polygonDifference([truth], [traced]);
+  // Clipper returns outer pieces and holes with opposite windings: the signed sum is the net area.
+  const mm2 = Math.abs(outside.reduce((s, q) => s + signedPolygonArea(q), 0));
+  const at = shoelace(truth);
+  return { mm2, pct: at > 0 ? (mm2 / at) * 100 : 0 };
 }

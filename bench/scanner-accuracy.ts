@@ -1,6 +1,8 @@
 // Accuracy of the scanner on the synthetic photo set: prints mean boundary deviation, Hausdorff
 // distance, area error and the traced count, overall and per tool kind / finish.
 //   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--fill 0.7] [--rdp 0.3] [--sensitivity 45] [--ai] [--stress] [--verbose]
+// --3d: tools with thickness (parallax, cast shadows; bench/synth/render-3d.ts), see bench/README.md:
+//   bun bench/scanner-accuracy.ts --3d [--cause both|shadows|parallax] [--n 20] [--width 1920 --height 1440] [--ai] [--views 5]
 import { loadOpenCv } from "../src/vision/opencv.ts";
 import "../src/vision/ai-segmenter.ts";
 import { traceImage } from "../src/vision/trace-pipeline.ts";
@@ -28,6 +30,28 @@ const AI = process.argv.includes("--ai");
 const STRESS = process.argv.includes("--stress");
 const SHADOW = arg("shadow", 0.45);
 const stress = STRESS ? { shadowStrength: SHADOW, noiseSigma: 6, jpegQuality: 70 } : {};
+
+if (process.argv.includes("--3d")) {
+  const { runBench3d } = await import("./synth/accuracy-3d.ts");
+  const ci = process.argv.indexOf("--cause");
+  const cause = ci >= 0 ? process.argv[ci + 1] : "all";
+  if (!["both", "shadows", "parallax", "all"].includes(cause)) throw new Error("--cause must be both, shadows or parallax");
+  const views = arg("views", 1);
+  await runBench3d({
+    n: arg("n", 20),
+    width: arg("width", 1920),
+    height: arg("height", 1440),
+    firstSeed: arg("seed", 3000),
+    // One photo: each cause on its own, then both; the protocol: the real thing unless asked.
+    causes: cause === "all" ? (views > 1 ? ["both"] : ["shadows", "parallax", "both"]) : [cause as "both"],
+    ai: AI,
+    views,
+    rdp: RDP,
+    sensitivity: SENS,
+    verbose,
+  });
+  process.exit(0);
+}
 
 await loadOpenCv();
 type Row = { kind: string; finish: string; ok: boolean; mean: number; haus: number; area: number; msg?: string; tilt: number };

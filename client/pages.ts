@@ -10,6 +10,7 @@ import { FoamEditorPage } from "./islands/editor/foam-editor-page";
 import { ShopPage } from "./pages/shop-page";
 import { AboutPage } from "./pages/about-page";
 import { DashboardPage } from "./pages/dashboard-page";
+import { ProjectPage } from "./pages/project-page";
 import { AdminPage } from "./islands/admin/admin-page";
 import { OperatorPage } from "./islands/admin/operator-page";
 import { LoginPage } from "./pages/login-page";
@@ -29,6 +30,7 @@ export const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   "shop": ShopPage,
   "about": AboutPage,
   "dashboard": DashboardPage,
+  "project": ProjectPage,
   "admin": AdminPage,
   "operator": OperatorPage,
   "login": LoginPage,

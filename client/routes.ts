@@ -11,6 +11,7 @@ export const PAGE_NAMES = [
   "shop",
   "about",
   "dashboard",
+  "project",
   "admin",
   "operator",
   "login",
@@ -37,6 +38,8 @@ export const ROUTES: PageRoute[] = [
   { path: "/shop", page: "shop", title: "Packaging Catalog", access: "public" },
   { path: "/about", page: "about", title: "About", access: "public" },
   { path: "/dashboard", page: "dashboard", title: "Dashboard", access: "auth" },
+  // One customer project (/project?id=…): layout, quote, Accept/Decline, timeline.
+  { path: "/project", page: "project", title: "Project", access: "auth" },
   { path: "/admin", page: "admin", title: "Admin Console", access: "admin" },
   { path: "/operator", page: "operator", title: "Production board", access: "operator" },
   { path: "/login", page: "login", title: "Sign in", access: "public" },

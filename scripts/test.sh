@@ -29,7 +29,7 @@ run() {
   "$@" 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 }
-run "unit and API tests" bun test --timeout 30000 ./src ./db ./tests/api
+run "unit and API tests" bun test --timeout 30000 ./common ./src ./db ./tests/api ./bench
 run "security and crash tests" bun test --timeout 120000 ./tests/security ./tests/crash
 if [ -n "$(find client -name '*.test.ts*' -print -quit)" ]; then
   run "component tests (happy-dom)" bun test --timeout 30000 --preload ./tests/setup/happy-dom.ts ./client

@@ -6,7 +6,7 @@ import type { DbHandle } from "../db/client";
 import { createAuthPlugin } from "./shared/auth";
 import type { AppDeps } from "./shared/deps";
 import { AppError } from "./shared/errors";
-import { refuseOversizeBody } from "./shared/body-limit";
+import { createBodyGuard, raiseNativeHeaderLimit } from "./shared/body-limit";
 import { applyDocumentedBodies } from "./shared/openapi-multipart";
 import { applySecurityHeaders } from "./shared/security-headers";
 import { createTokenService } from "./shared/tokens";
@@ -23,6 +23,7 @@ import { metricsModule } from "./modules/metrics";
 import { operatorModule } from "./modules/operator";
 import { ordersModule } from "./modules/orders";
 import { scannerJobsModule } from "./modules/scanner-jobs";
+import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
 import { pagesModule } from "./pages";
 
@@ -41,6 +42,8 @@ export function createDeps(config: Config, database: DbHandle): AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
+  raiseNativeHeaderLimit();
+  const bodies = createBodyGuard(deps.config.uploadBudgetBytes);
   const api = new Elysia({ prefix: "/api" })
     .get("/health", async () => {
       await deps.db.run(sql`select 1`);
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps) {
     .use(metricsModule(deps))
     .use(dashboardModule(deps))
     .use(scannerJobsModule(deps))
+    .use(projectsModule(deps))
     .use(scannerModule(deps))
     .use(scannerAiModule(deps))
     .all("/*", () => {
@@ -64,10 +68,15 @@ export function createApp(deps: AppDeps) {
 
   return new Elysia()
     .onRequest(applySecurityHeaders)
-    .onRequest(refuseOversizeBody)
+    .onRequest(bodies.onRequest)
+    .onParse(bodies.onParse)
+    .onAfterResponse(bodies.onAfterResponse)
     .onTransform(noteUnprintableValues)
     .onError(({ code, error, set, request }) => {
       if (error instanceof AppError) return json(error.status, { detail: error.detail });
+      // Elysia wraps whatever a parse hook throws; the body guard's 413/429 keep their own detail.
+      const cause = (error as { cause?: unknown }).cause;
+      if (code === "PARSE" && cause instanceof AppError) return json(cause.status, { detail: cause.detail });
       if (error instanceof TypeError && carriesUnprintableValues(request)) {
         return json(422, { detail: "A field holds an object where text or a number was expected." });
       }

@@ -17,10 +17,10 @@ Options (each also readable from the environment variable in brackets):
   --host ADDR           listen address [HOST, default 0.0.0.0]
   --data-dir DIR        data directory [DATA_DIR, default ./data]
   --database-url URL    file:… or libsql://… / http://… [DATABASE_URL, default file:DATA_DIR/foam.db]
-  --workers N           scanner worker threads [SCANNER_WORKERS, default = cores]
+  --workers N           scanner worker threads [SCANNER_WORKERS, default = cores - 1, at least 1]
   --no-demo             do not seed demo data [SEED_DEMO=false; needs ADMIN_EMAIL and ADMIN_PASSWORD]
 
-Other environment: JWT_SECRET, JWT_TTL_SECONDS, ADMIN_EMAIL, ADMIN_PASSWORD, DATABASE_AUTH_TOKEN, TRUST_PROXY, CONTACT_EMAIL.
+Other environment: JWT_SECRET (at least 32 bytes), JWT_TTL_SECONDS, UPLOAD_BUDGET_MB, ADMIN_EMAIL, ADMIN_PASSWORD, DATABASE_AUTH_TOKEN, TRUST_PROXY, CONTACT_EMAIL.
 Restore a backup: stop the server, replace DATA_DIR/foam.db with the backup file (delete foam.db-wal
 and foam.db-shm beside it), start the server.`;
 
@@ -70,7 +70,14 @@ export async function runCli(argv: string[]) {
   }
   if (parsed.command === "help") return console.log(HELP);
   if (parsed.command === "version") return console.log("foam 1.0.0 (build 23)");
-  const config = loadConfig(parsed.env);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(parsed.env);
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: one clear line, no stack trace.
+    console.error(`Configuration error: ${(error as Error).message}`);
+    process.exit(2);
+  }
   if (parsed.command === "migrate" || parsed.command === "backup") {
     const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
     await migrateDatabase(database.db);

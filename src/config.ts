@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULT_SITE_CONFIG } from "../client/lib/site-config";
+import { DEFAULT_UPLOAD_BUDGET_BYTES } from "./shared/body-limit";
+import { JWT_SECRET_MIN_BYTES } from "./shared/tokens";
 
 export type Config = {
   port: number;
@@ -21,6 +23,8 @@ export type Config = {
   contactEmail: string;
   /** Reverse proxies in front of the server that append to X-Forwarded-For (0: use the socket address). */
   trustProxy: number;
+  /** Request-body bytes the process receives at once across all uploads (429 past it). */
+  uploadBudgetBytes: number;
   clientDir: string;
   assetsDir: string;
 };
@@ -48,9 +52,22 @@ function parseEmail(name: string, value: string | undefined, fallback: string): 
   return email;
 }
 
-/** The JWT secret is never a constant: generated once and kept beside the data so restarts keep sessions. */
+/**
+ * The JWT secret is never a constant: generated once and kept beside the data so restarts keep
+ * sessions. A secret given in the environment must be at least 32 bytes: a short HS256 key can be
+ * found offline from any one token, and then anyone can sign in as anyone.
+ */
 function loadJwtSecret(env: Env, dataDir: string): string {
-  if (env.JWT_SECRET && env.JWT_SECRET.trim()) return env.JWT_SECRET.trim();
+  if (env.JWT_SECRET && env.JWT_SECRET.trim()) {
+    const secret = env.JWT_SECRET.trim();
+    const bytes = Buffer.byteLength(secret, "utf8");
+    if (bytes < JWT_SECRET_MIN_BYTES) {
+      throw new Error(
+        `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes (got ${bytes}). Use a long random value, e.g. the output of \`openssl rand -base64 48\`, or leave JWT_SECRET unset to have one generated into DATA_DIR/jwt-secret.`,
+      );
+    }
+    return secret;
+  }
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) {
     const stored = readFileSync(file, "utf8").trim();
@@ -77,8 +94,10 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     scannerWarmup: parseBool(env.SCANNER_WARMUP, true),
-    scannerWorkers: parseInteger("SCANNER_WORKERS", env.SCANNER_WORKERS, availableParallelism(), 1, 64),
+    // One core is left to the event loop so API answers stay fast while photos are traced (issue 17).
+    scannerWorkers: parseInteger("SCANNER_WORKERS", env.SCANNER_WORKERS, Math.max(1, availableParallelism() - 1), 1, 64),
     trustProxy: parseInteger("TRUST_PROXY", env.TRUST_PROXY, 0, 0, 10),
+    uploadBudgetBytes: parseInteger("UPLOAD_BUDGET_MB", env.UPLOAD_BUDGET_MB, DEFAULT_UPLOAD_BUDGET_BYTES / 1024 / 1024, 1, 64 * 1024) * 1024 * 1024,
     contactEmail: parseEmail("CONTACT_EMAIL", env.CONTACT_EMAIL, DEFAULT_SITE_CONFIG.contactEmail),
     clientDir: resolve(env.CLIENT_DIR?.trim() || "./dist/client"),
     assetsDir: resolve(env.ASSETS_DIR?.trim() || "./assets"),

@@ -157,7 +157,7 @@ function toolLook(finish: Finish, rng: Rng): ToolLook {
   }
 }
 
-function smoothNoise(w: number, h: number, cell: number, rng: Rng): Float32Array {
+export function smoothNoise(w: number, h: number, cell: number, rng: Rng): Float32Array {
   // Value noise on a coarse lattice, bilinear; cheap texture for metal and the table.
   const gw = Math.ceil(w / cell) + 2;
   const gh = Math.ceil(h / cell) + 2;

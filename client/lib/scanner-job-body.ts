@@ -12,6 +12,10 @@ export type ScannerJobBody = {
     preview_data_url: string;
     position: ToolPosition;
     contour_points_mm: Pt[];
+    /** How the outline was measured, kept with the job, the order and the operator's card. */
+    accuracy_mm: number | null;
+    height_mm: number | null;
+    views: number;
   };
   processing_notes: string;
   status: "pending";
@@ -31,6 +35,10 @@ export function pathData(points: Pt[]): string {
   return `${points.map(([x, y], index) => `${index ? "L" : "M"}${round(x)} ${round(y)}`).join(" ")} Z`;
 }
 
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
@@ -48,7 +56,8 @@ export function pocketSvg(points: Pt[], widthMm: number, depthMm: number): strin
  * all jobs of one submission share `layoutId`.
  */
 export function scannerJobBody(args: {
-  tool: Pick<ScannedTool, "detectionMethod" | "diagnostics" | "parameters" | "previewUrl" | "createdAt"> & { name: string };
+  tool: Pick<ScannedTool, "detectionMethod" | "diagnostics" | "parameters" | "previewUrl" | "createdAt"> &
+    Partial<Pick<ScannedTool, "views" | "height_mm" | "accuracy_mm">> & { name: string };
   position: ToolPosition;
   pocket: Pt[];
   layoutId: string;
@@ -67,6 +76,10 @@ export function scannerJobBody(args: {
       preview_data_url: tool.previewUrl ?? "",
       position,
       contour_points_mm: pocket,
+      accuracy_mm: finiteOrNull(tool.accuracy_mm),
+      height_mm: finiteOrNull(tool.height_mm),
+      // Entries saved before multi-photo scans came from one photo.
+      views: typeof tool.views === "number" && tool.views >= 1 ? Math.round(tool.views) : 1,
     },
     processing_notes: JSON.stringify({ layout_position: position, detection_method, created_at: tool.createdAt || args.submittedAt }),
     status: "pending",

@@ -12,6 +12,12 @@ export type ScannedTool = {
   position?: ToolPosition | null;
   name: string;
   category?: string;
+  /** Photos the outline was computed from (absent on entries saved before multi-photo scans: one). */
+  views?: number;
+  /** Estimated tool height in mm (several photos); null from one photo. Default pocket depth reads it. */
+  height_mm?: number | null;
+  /** Estimated largest distance between the outline and the tool's true footprint, mm. */
+  accuracy_mm?: number | null;
 };
 
 export const SCANNER_QUEUE_KEY = "scanner-queue";

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { apiRequest } from "./api";
-import { clearSession, isAdminRole, readSession, saveSession, saveUser, subscribeSession, type SessionUser } from "./session";
+import { clearSession, endSession, isAdminRole, readSession, saveSession, saveUser, subscribeSession, type SessionUser } from "./session";
 
 /** "unknown" until the browser has read storage, so server and first client render agree. */
 export type SessionStatus = "unknown" | "signed-in" | "signed-out";
@@ -52,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((token: string, user: SessionUser) => saveSession(token, user), []);
-  const signOut = useCallback(() => clearSession(), []);
+  const signOut = useCallback(() => endSession(), []);
   const value = useMemo(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -51,6 +51,18 @@ export function clearSession(): void {
   notify();
 }
 
+/**
+ * Sign out: the browser forgets the session at once and the server ends it (POST /api/auth/logout),
+ * so a copy of the token left in a log or another tab stops working too. `keepalive` lets the call
+ * finish while the page moves on to /login; a failure changes nothing for the user, who is signed out here.
+ */
+export function endSession(): void {
+  const token = getToken();
+  clearSession();
+  if (!token || typeof fetch !== "function") return;
+  void fetch("/api/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -24,6 +24,10 @@ import { PriceSummary } from "./calculator/price-summary";
 import { PrintQuote } from "./calculator/print-quote";
 import { mailtoHref, type QuoteInput } from "./calculator/quote";
 import { useReferenceData, type FoamMaterial } from "./reference-data";
+import { apiRequest, ApiError } from "../lib/api";
+import { goTo, rememberRedirect } from "../lib/navigation";
+import { useSession } from "../lib/session-context";
+import { href } from "../routes";
 
 const BRANDS = listBrands();
 
@@ -35,6 +39,9 @@ export function CalculatorPage() {
   const [thicknessText, setThicknessText] = useState("");
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
+  const [quoteMessage, setQuoteMessage] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
+  const [requesting, setRequesting] = useState(false);
+  const session = useSession();
   const touched = useRef(false);
 
   const found = state.toolboxModelId ? findModel(state.toolboxModelId) : undefined;
@@ -154,6 +161,42 @@ export function CalculatorPage() {
   };
 
   const ready = Boolean(model && material);
+
+  // SPEC 1: "publish as a quote and convert to an order". A visitor signs in first; the choice is
+  // saved locally so it is back when they return.
+  const requestQuote = async () => {
+    setQuoteMessage(null);
+    if (!model || !material || !state.selectedDrawerIds.length) {
+      setQuoteMessage({ tone: "error", text: "Choose a model, at least one drawer and a foam type first." });
+      return;
+    }
+    if (session.status !== "signed-in") {
+      save();
+      setSavedMessage(null);
+      rememberRedirect("/calculator");
+      setQuoteMessage({ tone: "info", text: "Sign in to request a quote: your calculation is saved and will be here when you come back." });
+      return;
+    }
+    setRequesting(true);
+    try {
+      const project = await apiRequest<{ id: number }>("/quotes/calculator", {
+        method: "POST",
+        body: {
+          toolbox_model_id: model.id,
+          drawer_ids: state.selectedDrawerIds,
+          foam_material_id: material.id,
+          thickness_mm: state.thicknessMm,
+          color: state.color,
+        },
+      });
+      setQuoteMessage({ tone: "success", text: "Quote requested. Opening your project…" });
+      goTo(`/project?id=${project.id}`);
+    } catch (failure) {
+      setQuoteMessage({ tone: "error", text: failure instanceof ApiError ? failure.message : "Request failed" });
+    } finally {
+      setRequesting(false);
+    }
+  };
 
   return (
     <div className="page calculator-page">
@@ -289,7 +332,21 @@ export function CalculatorPage() {
             <ButtonLink variant="secondary" href={mailtoHref(quote)}>
               Email Quote
             </ButtonLink>
+            <Button variant="primary" busy={requesting} onClick={() => void requestQuote()} data-testid="calc-request-quote">
+              Request quote
+            </Button>
           </div>
+          {quoteMessage ? (
+            <Alert tone={quoteMessage.tone} onClose={() => setQuoteMessage(null)}>
+              {quoteMessage.text}
+              {quoteMessage.tone === "info" ? (
+                <>
+                  {" "}
+                  <a href={href("/login")}>Sign in</a>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
           {savedMessage ? (
             <Alert tone={savedMessage === "Calculation saved!" ? "success" : "error"} onClose={() => setSavedMessage(null)}>
               {savedMessage}

@@ -6,11 +6,13 @@ import { EmptyState } from "../components/ui/empty-state";
 import { LoadingText } from "../components/ui/spinner";
 import { apiRequest, ApiError } from "../lib/api";
 import { formatDate, formatRelative } from "../lib/format";
-import { isOperatorRole } from "../lib/session";
+import { isAdminRole, isOperatorRole } from "../lib/session";
+import { SalesQuotes } from "./dashboard/sales-quotes";
+import { TriageJobs } from "./dashboard/triage-jobs";
 import { useSession } from "../lib/session-context";
 import { href } from "../routes";
 
-export type DashboardProject = { reference_code: string; status: string; updated_at: string | null; [key: string]: unknown };
+export type DashboardProject = { id?: number; reference_code: string; status: string; updated_at: string | null; [key: string]: unknown };
 export type DashboardSummary = { projects: DashboardProject[]; scanner_backlog: number };
 
 const STATUS_TONES: Record<string, BadgeTone> = {
@@ -48,6 +50,7 @@ export function DashboardPage() {
   }, [session.status, session.token]);
 
   const name = session.user?.first_name?.trim() || session.user?.email || "";
+  const role = session.user?.role ?? null;
 
   return (
     <div className="page dashboard-page">
@@ -75,8 +78,16 @@ export function DashboardPage() {
                 </thead>
                 <tbody>
                   {summary.projects.map((project, index) => (
-                    <tr key={`${project.reference_code}-${index}`}>
-                      <td>{project.reference_code || "—"}</td>
+                    <tr key={`${project.reference_code}-${index}`} data-testid="dashboard-project-row">
+                      <td>
+                        {typeof project.id === "number" ? (
+                          <a className="project-link" href={`${href("/project")}?id=${project.id}`}>
+                            {project.reference_code || "—"}
+                          </a>
+                        ) : (
+                          project.reference_code || "—"
+                        )}
+                      </td>
                       <td>
                         <Badge tone={STATUS_TONES[project.status] ?? "neutral"}>{statusLabel(project.status)}</Badge>
                       </td>
@@ -125,6 +136,15 @@ export function DashboardPage() {
                 Open scanner
               </ButtonLink>
             </div>
+            {role === "technician" ? (
+              <div className="card quick-card">
+                <h3 className="card-title">Scanner triage</h3>
+                <p>Check new scans before they are quoted and cut.</p>
+                <ButtonLink href="#triage-title" variant="secondary">
+                  Jobs in triage
+                </ButtonLink>
+              </div>
+            ) : null}
             {isOperatorRole(session.user?.role) ? (
               <div className="card quick-card">
                 <h3 className="card-title">Production board</h3>
@@ -137,6 +157,10 @@ export function DashboardPage() {
           </div>
         </section>
       </div>
+
+      {/* Role homes (issue 14): each staff role starts its work from here. */}
+      {role === "sales" || isAdminRole(role) ? <SalesQuotes /> : null}
+      {role === "technician" ? <TriageJobs /> : null}
     </div>
   );
 }

@@ -31,3 +31,36 @@ export const users = sqliteTable(
   },
   (table) => [index("users_role_idx").on(table.roleCode)],
 );
+
+/**
+ * Failed sign-in counters, in the database so every instance behind a proxy sees the same counts.
+ * One row per key: `pair:<email>|<address>` (growing delays for that account from that address),
+ * `addr:<address>` (a cap on failures across accounts, against password spraying). Times are ms.
+ */
+export const loginThrottles = sqliteTable(
+  "login_throttles",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    windowStartMs: integer("window_start_ms").notNull(),
+    blockedUntilMs: integer("blocked_until_ms").notNull().default(0),
+    // A pair that signed in successfully: the per-address cap does not stand in its way.
+    lastSuccessMs: integer("last_success_ms"),
+    updatedMs: integer("updated_ms").notNull(),
+  },
+  (table) => [index("login_throttles_updated_idx").on(table.updatedMs)],
+);
+
+/** Sessions ended by POST /auth/logout, kept until the token would have expired anyway. */
+export const revokedSessions = sqliteTable(
+  "revoked_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Unix seconds: the token's own `exp`, after which the row is useless and purged.
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("revoked_sessions_expires_idx").on(table.expiresAt)],
+);

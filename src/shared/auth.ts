@@ -1,29 +1,42 @@
 import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { revokedSessions, users } from "../../db/schema";
 import { forbidden, unauthorized } from "./errors";
 import type { RoleCode } from "./roles";
 import type { TokenService } from "./tokens";
 
 export type AuthUser = typeof users.$inferSelect;
+/** The sign-in behind a request made with a session token (absent for a scoped link). */
+export type AuthSession = { id: string; expiresAt: number };
 
-async function authenticate(db: Db, tokens: TokenService, request: Request, path: string): Promise<AuthUser> {
+const EXPIRED = "Invalid or expired token. Please sign in again.";
+
+/**
+ * The only GET routes that take `?token=`: downloads opened as plain links and progress streams
+ * (EventSource sends no headers). Anywhere else a token in the URL is not even looked at.
+ */
+export const URL_TOKEN_PATH = /\/(download-[a-z-]+|scan\/[^/]+\/progress)$/;
+
+async function authenticate(db: Db, tokens: TokenService, request: Request, path: string): Promise<{ user: AuthUser; session: AuthSession | null }> {
   const header = request.headers.get("authorization") ?? "";
-  const queryToken = request.method === "GET" ? new URL(request.url).searchParams.get("token") : null;
   const bearer = header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : header.trim();
+  const queryToken = !bearer && request.method === "GET" && URL_TOKEN_PATH.test(path) ? new URL(request.url).searchParams.get("token") : null;
   const token = bearer || queryToken;
   if (!token) throw unauthorized();
   const claims = await tokens.verify(token);
-  if (!claims) throw unauthorized("Invalid or expired token. Please sign in again.");
-  // A scoped token opens one path only and never through a header it could leak from.
-  if (claims.typ === "scoped" && (bearer || claims.path !== path)) {
-    throw unauthorized("This link is not valid for this resource.");
-  }
+  if (!claims) throw unauthorized(EXPIRED);
+  // URLs end up in logs, histories and Referer headers: only a token scoped to this one path may
+  // travel in one, and a scoped token never through a header it could leak from.
+  if (claims.typ === "scoped" && (bearer || claims.path !== path)) throw unauthorized("This link is not valid for this resource.");
+  if (claims.typ === "session" && !bearer) throw unauthorized("A session token is not accepted in a URL. Ask for a download link or a progress token instead.");
   const user = await db.query.users.findFirst({ where: eq(users.id, Number(claims.sub)) });
-  if (!user || user.tokenVersion !== claims.tv) throw unauthorized("Invalid or expired token. Please sign in again.");
+  if (!user || user.tokenVersion !== claims.tv) throw unauthorized(EXPIRED);
   if (!user.isActive) throw unauthorized("This account is deactivated.");
-  return user;
+  if (claims.typ === "scoped") return { user, session: null };
+  const [revoked] = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sid)).limit(1);
+  if (revoked) throw unauthorized("This session has ended. Please sign in again.");
+  return { user, session: { id: claims.sid, expiresAt: claims.exp } };
 }
 
 /**
@@ -31,20 +44,20 @@ async function authenticate(db: Db, tokens: TokenService, request: Request, path
  * `{ role: ["admin", "super_admin"] }` for those roles only.
  */
 export function createAuthPlugin(db: Db, tokens: TokenService) {
-  const signedIn = new WeakMap<Request, AuthUser>();
+  const signedIn = new WeakMap<Request, { user: AuthUser; session: AuthSession | null }>();
   return new Elysia({ name: "auth" }).macro({
     role: (allowed: RoleCode[] | "any") => ({
       // Checked in transform, i.e. before Elysia validates params, query and form bodies: a caller
       // with a bad token or the wrong role hears 401/403, never a 422 about a body it may not send.
       async transform({ request, path }) {
-        const user = await authenticate(db, tokens, request, path);
-        if (allowed !== "any" && !allowed.includes(user.roleCode as RoleCode)) throw forbidden();
-        signedIn.set(request, user);
+        const found = await authenticate(db, tokens, request, path);
+        if (allowed !== "any" && !allowed.includes(found.user.roleCode as RoleCode)) throw forbidden();
+        signedIn.set(request, found);
       },
       resolve({ request }) {
-        const user = signedIn.get(request);
-        if (!user) throw unauthorized();
-        return { user };
+        const found = signedIn.get(request);
+        if (!found) throw unauthorized();
+        return { user: found.user, session: found.session };
       },
     }),
   });

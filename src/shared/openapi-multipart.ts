@@ -6,7 +6,13 @@ const KIND = Symbol.for("TypeBox.Kind");
 const MARK = "x-request-body";
 
 function toOpenApi(schema: TSchema): JsonSchema {
-  if ((schema as { [KIND]?: unknown })[KIND] === "File") return { type: "string", format: "binary" };
+  const kind = (schema as { [KIND]?: unknown })[KIND];
+  if (kind === "File") return { type: "string", format: "binary" };
+  // A repeated file field (the scanners' photos): OpenAPI's array of binaries, sent as repeated parts.
+  if (kind === "Files") {
+    const { minItems, maxItems } = schema as JsonSchema;
+    return Object.fromEntries(Object.entries({ type: "array", items: { type: "string", format: "binary" }, minItems, maxItems }).filter(([, v]) => v !== undefined));
+  }
   const { type, format, maxLength, anyOf } = schema as JsonSchema;
   if (Array.isArray(anyOf)) return { anyOf: (anyOf as TSchema[]).map(toOpenApi) };
   return Object.fromEntries(Object.entries({ type, format, maxLength }).filter(([, v]) => v !== undefined));

@@ -24,12 +24,18 @@ export const ORDER_TYPES = [
 ] as const;
 
 export const FILE_STATUSES = ["ready", "needs_generation", "generating", "error"] as const;
+/**
+ * An order with no layout (admin-created, calculator quote) has nothing to cut until one is
+ * attached. Kept out of FILE_STATUSES: the demo seed cycles through that list for orders that do
+ * have a layout.
+ */
+export const FILE_NOT_REQUIRED = "not_required";
 export const PRIORITIES = ["normal", "high", "urgent"] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]["value"];
 export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number]["value"];
 export type OrderType = (typeof ORDER_TYPES)[number]["value"];
-export type FileStatus = (typeof FILE_STATUSES)[number];
+export type FileStatus = (typeof FILE_STATUSES)[number] | typeof FILE_NOT_REQUIRED;
 export type Priority = (typeof PRIORITIES)[number];
 
 export const labelOf = (list: readonly { value: string; label: string }[], value: string | null | undefined) =>

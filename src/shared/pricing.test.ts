@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { calculatePrice, type PriceInput } from "./pricing";
+import { calculatePrice, piecesPerSheet, priceLayout, type PriceInput } from "./pricing";
 
 type Material = NonNullable<PriceInput["material"]>;
 
@@ -167,5 +167,37 @@ describe("calculatePrice", () => {
     expect(r.material_cost_cents).toBe(80);
     expect(r.processing_cents).toBe(16);
     expect(r.total_cents).toBe(96);
+  });
+});
+
+describe("priceLayout (issue 14)", () => {
+  const material = { id: 1, name: "EVA", sheet_length_mm: 2000, sheet_width_mm: 1000, sheet_thickness_mm: 30, sheet_cost: "40.00" };
+  const base = { foam: { width_mm: 400, depth_mm: 300, thickness_mm: 50 }, material, cutting_minutes: 12, cut_length_mm: 2345, pockets: 3 };
+
+  test("foam layers and sheets, cutting and labour at $35/h, 25 % markup; lines add up to the total", () => {
+    const { lines, total_cents, layers, sheets } = priceLayout(base);
+    expect(layers).toBe(2); // 50 mm from 30 mm sheets
+    expect(sheets).toBe(1); // 2 pieces of 400 × 300 fit one 2000 × 1000 sheet many times over
+    expect(lines.map((line) => [line.kind, line.total_price_cents])).toEqual([
+      ["foam", 4000],
+      ["cutting", 700], // 12 min × $35/h
+      ["labour", 1750], // 30 min × $35/h
+      ["markup", 1613], // 25 % of 64.50, half-up
+    ]);
+    expect(total_cents).toBe(4000 + 700 + 1750 + 1613);
+    expect(lines[0]!.description).toBe("EVA, 400 × 300 × 50 mm: 2 layers, 1 sheet needed");
+  });
+
+  test("an insert larger than a sheet needs sheets by area per layer; no material prices the foam at 0", () => {
+    const big = priceLayout({ ...base, foam: { width_mm: 2500, depth_mm: 900, thickness_mm: 30 } });
+    expect(big.sheets).toBe(2);
+    const none = priceLayout({ ...base, material: null });
+    expect(none.lines[0]!.total_price_cents).toBe(0);
+    expect(none.total_cents).toBeGreaterThan(0);
+  });
+
+  test("piecesPerSheet tries both orientations", () => {
+    expect(piecesPerSheet(600, 400, 1000, 1300)).toBe(4);
+    expect(piecesPerSheet(1200, 400, 1000, 1000)).toBe(0);
   });
 });

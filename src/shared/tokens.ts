@@ -1,12 +1,24 @@
+import { randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
-export type SessionClaims = { typ: "session"; sub: string; tv: number };
+/** `sid` names this one sign-in, so POST /auth/logout can end it without ending the user's other sessions. */
+export type SessionClaims = { typ: "session"; sub: string; tv: number; sid: string; exp: number };
 /** A short-lived token good for one path only (a download or a progress stream opened without headers). */
-export type ScopedClaims = { typ: "scoped"; sub: string; tv: number; path: string };
+export type ScopedClaims = { typ: "scoped"; sub: string; tv: number; path: string; exp: number };
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/** HS256 keys shorter than this are guessable offline from any token (RFC 7518 §3.2 asks for ≥ 256 bits). */
+export const JWT_SECRET_MIN_BYTES = 32;
+
+export function newSessionId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
 export function createTokenService(secret: string, sessionTtlSeconds: number) {
+  if (Buffer.byteLength(secret, "utf8") < JWT_SECRET_MIN_BYTES) {
+    throw new Error(`The JWT secret must be at least ${JWT_SECRET_MIN_BYTES} bytes.`);
+  }
   const key = new TextEncoder().encode(secret);
 
   async function sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
@@ -20,8 +32,8 @@ export function createTokenService(secret: string, sessionTtlSeconds: number) {
 
   return {
     sessionTtlSeconds,
-    signSession(userId: number, tokenVersion: number) {
-      return sign({ typ: "session", tv: tokenVersion }, String(userId), sessionTtlSeconds);
+    signSession(userId: number, tokenVersion: number, sessionId = newSessionId()) {
+      return sign({ typ: "session", tv: tokenVersion, sid: sessionId }, String(userId), sessionTtlSeconds);
     },
     signScoped(userId: number, tokenVersion: number, path: string, ttlSeconds = 300) {
       return sign({ typ: "scoped", tv: tokenVersion, path }, String(userId), ttlSeconds);
@@ -29,10 +41,13 @@ export function createTokenService(secret: string, sessionTtlSeconds: number) {
     async verify(token: string): Promise<SessionClaims | ScopedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-        if (typeof payload.sub !== "string" || typeof payload.tv !== "number") return null;
-        if (payload.typ === "session") return { typ: "session", sub: payload.sub, tv: payload.tv };
+        if (typeof payload.sub !== "string" || typeof payload.tv !== "number" || typeof payload.exp !== "number") return null;
+        // A session token without a session id could not be ended by logout: not accepted.
+        if (payload.typ === "session" && typeof payload.sid === "string" && payload.sid) {
+          return { typ: "session", sub: payload.sub, tv: payload.tv, sid: payload.sid, exp: payload.exp };
+        }
         if (payload.typ === "scoped" && typeof payload.path === "string") {
-          return { typ: "scoped", sub: payload.sub, tv: payload.tv, path: payload.path };
+          return { typ: "scoped", sub: payload.sub, tv: payload.tv, path: payload.path, exp: payload.exp };
         }
         return null;
       } catch {

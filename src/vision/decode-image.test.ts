@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { withExifOrientation } from "../../bench/synth/jpeg-exif.ts";
 import { encodeJpeg } from "./bmp-encode.ts";
-import { decodeImage } from "./decode-image.ts";
+import { decodeImage, jpegIsComplete } from "./decode-image.ts";
 import { encodePngRgb } from "./png-encode.ts";
 import { VisionError } from "./vision-error.ts";
 
@@ -67,5 +67,35 @@ describe("decodeImage", () => {
   test("corrupt data behind a valid signature is a user-facing error", async () => {
     const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0, 40, 0, 80, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xda, 0, 2, 1, 2, 3]);
     await expect(decodeImage(broken)).rejects.toBeInstanceOf(VisionError);
+  });
+});
+
+describe("truncated photos", () => {
+  /** A busy 800 x 600 JPEG, so the cut lands in the middle of the entropy-coded data. */
+  async function busyJpeg() {
+    const w = 800;
+    const h = 600;
+    const data = new Uint8Array(w * h * 4);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 37) & 255;
+    return encodeJpeg({ width: w, height: h, data }, 90);
+  }
+
+  test("a JPEG cut off anywhere after its header says it is truncated or damaged", async () => {
+    const jpg = await busyJpeg();
+    for (const fraction of [0.2, 0.6, 0.99]) {
+      const cut = jpg.slice(0, Math.floor(jpg.length * fraction));
+      expect(jpegIsComplete(cut)).toBe(false);
+      const error = await decodeImage(cut).catch((caught) => caught);
+      expect(error, String(fraction)).toBeInstanceOf(VisionError);
+      expect((error as Error).message).toMatch(/truncated or damaged/);
+    }
+  });
+
+  test("a whole JPEG, with zero padding or data after its end marker, is complete", async () => {
+    const jpg = await busyJpeg();
+    expect(jpegIsComplete(jpg)).toBe(true);
+    expect(jpegIsComplete(new Uint8Array([...jpg, 0, 0, 0]))).toBe(true);
+    expect(jpegIsComplete(new Uint8Array([...jpg, 0x4d, 0x50, 0x46, 0x00, 0x01]))).toBe(true);
+    expect((await decodeImage(jpg)).image.width).toBe(800);
   });
 });

@@ -51,8 +51,11 @@ export function measureSharpness(grey: GreyImage, padToImage: Mat3, sx: number, 
   return sum / MARKER_IDS.length;
 }
 
-export function checkPhotoQuality(tiltDeg: number, sharpness: number): void {
-  if (tiltDeg > MAX_TILT_DEG) {
+/** The corner views of the multi-photo protocol look at the pad from ~25-35°; the markers still read there. */
+export const MAX_VIEW_TILT_DEG = 45;
+
+export function checkPhotoQuality(tiltDeg: number, sharpness: number, maxTiltDeg = MAX_TILT_DEG): void {
+  if (tiltDeg > maxTiltDeg) {
     throw new VisionError(
       `The photo was taken at too steep an angle (about ${Math.round(tiltDeg)}°). Hold the camera straight above the pad (tilt at most 15°) and try again.`,
     );

@@ -5,6 +5,8 @@ import { findMarkersCoarse } from "./locate-pad.ts";
 import { FRAME_CORNERS_MM, markerCornersMm } from "./pad-spec.ts";
 import { rgbaToGrey } from "./raster.ts";
 import { refineMarkerCorners } from "./refine-corners.ts";
+import { estimateCameraForPreview } from "./multiview/camera.ts";
+import { MIN_SHARPNESS, measureSharpness } from "./photo-quality.ts";
 import type { Detection } from "./types.ts";
 
 /** Decode at most about this long side for live preview frames. */
@@ -29,6 +31,8 @@ export async function detectPreview(bytes: Uint8Array): Promise<Detection> {
     return { id: m.id, corners };
   });
   let frame: [number, number][] | null = null;
+  let camera: Detection["camera"] = null;
+  let sharp: boolean | null = null;
   if (markers.length === 4) {
     const src: Pt[] = [];
     const dst: Pt[] = [];
@@ -38,10 +42,17 @@ export async function detectPreview(bytes: Uint8Array): Promise<Detection> {
       const [x, y] = applyHomography(H, p);
       return [+(x / header.width).toFixed(5), +(y / header.height).toFixed(5)] as [number, number];
     });
+    // Guided multi-photo capture: where the camera is over the pad, and whether this frame would pass
+    // the scan's own sharpness check.
+    const cam = estimateCameraForPreview(H as number[], header.width, header.height, (header as { focal35mm?: number | null }).focal35mm ?? null);
+    if (cam) camera = { nadir_mm: [+cam.nadirMm[0].toFixed(1), +cam.nadirMm[1].toFixed(1)], height_mm: +cam.heightMm.toFixed(0) };
+    sharp = measureSharpness(grey, H, dec.scaleX, dec.scaleY) >= MIN_SHARPNESS;
   }
   return {
     markers_detected: markers.length,
     frame_corners_norm: frame,
+    camera,
+    sharp,
     // Image pixel coordinates of the full (EXIF-oriented) image, pixel centres at integers (OpenCV style).
     markers: markers.map((m) => ({ id: m.id, corners: m.corners.map(([x, y]) => [+(x - 0.5).toFixed(2), +(y - 0.5).toFixed(2)] as [number, number]) })),
   };

@@ -1,8 +1,10 @@
+import { GRID_HIDDEN, measureGridVisibility } from "./grid-visibility.ts";
 import { solveLinear } from "./homography.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
+import { shadowEvidence } from "./shadow-evidence.ts";
 
 /**
  * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
@@ -214,6 +216,48 @@ function bridgeDiagonals(d: Uint8Array, w: number, h: number): void {
     }
 }
 
+const USE_TEXTURE = process.env.SD_TEX === "1";
+type Track = <T extends { delete(): void }>(x: T) => T;
+
+/**
+ * Textured pixels (structure-tensor texture above 4x the paper's median, and at least 0.006) that
+ * are not shadow, opened by 1 px, in blobs of 1 mm² or more that come within 1 mm of a candidate
+ * (`area`), and their core (`core`). 0/255 Mats (rw x rh).
+ */
+function texturedSeeds(texture: Float32Array, cand: InstanceType<ReturnType<typeof getCv>["Mat"]>, shadow: Uint8Array, rw: number, rh: number, k: number, track: Track) {
+  const cv = getCv();
+  const cd = cand.data as Uint8Array;
+  const paperTex: number[] = [];
+  for (let i = 0; i < cd.length; i += 7) if (!cd[i]) paperTex.push(texture[i]);
+  paperTex.sort((a, b) => a - b);
+  const thr = Math.max(0.006, 4 * (paperTex[Math.floor(paperTex.length / 2)] ?? 0));
+  const m = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+  const md = m.data as Uint8Array;
+  for (let i = 0; i < md.length; i++) md[i] = texture[i] >= thr && !shadow[i] ? 255 : 0;
+  cv.morphologyEx(m, m, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
+  const near = track(new cv.Mat());
+  cv.dilate(cand, near, track(disk(cv, 1.0 * k)));
+  const nd = near.data as Uint8Array;
+  const labels = track(new cv.Mat());
+  const stats = track(new cv.Mat());
+  const cents = track(new cv.Mat());
+  const n = cv.connectedComponentsWithStats(m, labels, stats, cents, 8, cv.CV_32S);
+  const st = stats.data32S as Int32Array;
+  const ld = labels.data32S as Int32Array;
+  const attached = new Uint8Array(n);
+  for (let i = 0; i < md.length; i++) if (ld[i] && nd[i]) attached[ld[i]] = 1;
+  const minPx = 1 * k * k;
+  for (let i = 0; i < md.length; i++) {
+    const l = ld[i];
+    if (l && (!attached[l] || st[l * 5 + 4] < minPx)) md[i] = 0;
+  }
+  // Strong edges (a chrome rim) raise the texture on both sides of the edge for about a millimetre:
+  // the whole textured area only keeps paper seeds away; its core, 0.8 mm in, seeds the tool.
+  const core = track(new cv.Mat());
+  cv.erode(m, core, track(disk(cv, 0.8 * k)));
+  return { area: m, core };
+}
+
 function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
   const d = Math.max(1, Math.round(radiusPx)) * 2 + 1;
   return cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(d, d));
@@ -245,6 +289,9 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
   // "Surely tool" seed evidence, decided here where darkness and colour are at hand.
   const strongSeed = new Uint8Array(n);
   const flat = new Uint8Array(n * 4);
+  // Paper-relative brightness and colour, kept for the shadow evidence.
+  const level = new Float32Array(n);
+  const chromaOf = new Float32Array(n);
   const ed = erased.data;
   for (let i = 0, o = 0; i < n; i++, o += 4) {
     const r = ed[o] / paper[0][i];
@@ -252,6 +299,8 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
     const b = ed[o + 2] / paper[2][i];
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
     const c = Math.sqrt((r - y) ** 2 + (g - y) ** 2 + (b - y) ** 2);
+    level[i] = y;
+    chromaOf[i] = c;
     score[i] = excluded[i] ? 0 : Math.max((1 - y) / dark, c / chroma);
     score0[i] = excluded[i] ? 0 : Math.max((1 - y) / SEED_LEVEL.dark, c / SEED_LEVEL.chroma);
     // Colour keeps the seed scale's level (1.6x): shadows are neutral, so only darkness moves.
@@ -261,6 +310,10 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
     flat[o + 2] = Math.min(255, b * 220);
     flat[o + 3] = 255;
   }
+  // The printed grid, measured on the photo itself (not the erased copy): it shows through shadows.
+  const paperHint = new Uint8Array(n);
+  for (let i = 0; i < n; i++) paperHint[i] = !excluded[i] && score0[i] < 0.5 ? 1 : 0;
+  const grid = measureGridVisibility(image, k, excluded, level, paperHint);
   const t3 = performance.now();
 
   // Candidate (anything not clearly paper) and strong (clearly tool) pixels, and their bounding box.
@@ -282,6 +335,20 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       if (y < by0) by0 = y;
       if (y > by1) by1 = y;
     }
+  // A part as bright as the paper (satin steel) is no candidate, but where it hides the grid it is
+  // tool: bring it into the working region.
+  const vis = grid.visibility;
+  // Only near the candidates: a part as bright as the paper is attached to the rest of the tool.
+  const reach = Math.round(30 * k);
+  const [cx0, cy0, cx1, cy1] = bx1 >= 0 ? [bx0 - reach, by0 - reach, bx1 + reach, by1 + reach] : [0, 0, W - 1, H - 1];
+  for (let y = Math.max(0, cy0); y <= Math.min(H - 1, cy1); y++)
+    for (let x = Math.max(0, cx0), i = y * W + x; x <= Math.min(W - 1, cx1); x++, i++) {
+      if (!(vis[i] <= GRID_HIDDEN) || cand[i]) continue;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      if (y > by1) by1 = y;
+    }
   const mask = new Uint8Array(n);
   const stats: Record<string, unknown> = {};
   if (bx1 >= 0) {
@@ -292,6 +359,21 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
     const rw = Math.min(W, bx1 + m + 1) - rx;
     const rh = Math.min(H, by1 + m + 1) - ry;
     stats.roi = [rx, ry, rw, rh];
+    const cropF = (src: Float32Array | Uint8Array) => {
+      const out = src instanceof Float32Array ? new Float32Array(rw * rh) : new Uint8Array(rw * rh);
+      for (let y = 0; y < rh; y++) out.set(src.subarray((ry + y) * W + rx, (ry + y) * W + rx + rw), y * rw);
+      return out;
+    };
+    const ev = shadowEvidence({
+      w: rw,
+      h: rh,
+      pxPerMm: k,
+      level: cropF(level) as Float32Array,
+      chroma: cropF(chromaOf) as Float32Array,
+      visibility: cropF(vis) as Float32Array,
+      excluded: cropF(excluded) as Uint8Array,
+    });
+    stats.grid = { paper_dip: +grid.paperDip.toFixed(3), samples: grid.samples, ...ev.stats };
     withMats((track) => {
       const crop = (src: Uint8Array, ch: number) => {
         const mat = track(new cv.Mat(rh, rw, ch === 1 ? cv.CV_8UC1 : cv.CV_8UC4));
@@ -313,8 +395,33 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       cv.bitwise_and(cc, c, cc);
       cv.erode(cc, core, track(disk(cv, 2.5 * k)));
       cv.bitwise_or(st, core, st);
+      // Shadow seeds keep 0.8 mm off the tool's seeds: the watershed, not the grid's coarse reach,
+      // puts the tool/shadow boundary on the strongest edge there.
+      const toolish = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+      const tdi = toolish.data as Uint8Array;
+      const sdi = st.data as Uint8Array;
+      for (let i = 0; i < rw * rh; i++) tdi[i] = (sdi[i] && !ev.shadow[i]) || ev.tool[i] ? 255 : 0;
+      const nearTool = track(new cv.Mat());
+      cv.dilate(toolish, nearTool, track(disk(cv, 0.8 * k)));
+      const ntd = nearTool.data as Uint8Array;
+      // Around a shadow (its sharp rim under a hard light, where the grid cannot be read), shadow-like
+      // pixels are no "surely tool" seeds either: they go to whichever side the edges give them.
+      const shadowMat = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+      (shadowMat.data as Uint8Array).set(ev.shadow);
+      const nearShadow = track(new cv.Mat());
+      cv.dilate(shadowMat, nearShadow, track(disk(cv, 1.0 * k)));
+      const nsd = nearShadow.data as Uint8Array;
+      // Grain: satin and brushed steel can be as bright as the paper, but paper and shadows are
+      // smooth. No paper seed goes near textured blobs attached to the tool (within 1 mm of a
+      // candidate), and their cores are tool seeds.
+      const texSeeds = USE_TEXTURE ? texturedSeeds(ev.texture, crop(cand, 1), ev.shadow, rw, rh, k, track) : { area: track(new cv.Mat(rh, rw, cv.CV_8UC1, new cv.Scalar(0))), core: track(new cv.Mat(rh, rw, cv.CV_8UC1, new cv.Scalar(0))) };
       const notPaper = track(new cv.Mat());
-      cv.dilate(c, notPaper, track(disk(cv, 1.0 * k)));
+      cv.bitwise_or(c, texSeeds.area, notPaper);
+      cv.dilate(notPaper, notPaper, track(disk(cv, 1.0 * k)));
+      const txd = texSeeds.core.data as Uint8Array;
+      let texPx = 0;
+      for (let i = 0; i < txd.length; i++) if (txd[i]) texPx++;
+      stats.texture_seed_px = texPx;
       // Paper can also be seeded inside the candidate zone: pixels only mildly darker than paper
       // (a shadowed gap between two handles) that are well away from any clearly-tool pixel.
       const nearStrong = track(new cv.Mat());
@@ -336,10 +443,13 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       for (let y = 0, i = 0; y < rh; y++)
         for (let x = 0; x < rw; x++, i++) {
           const gi = (ry + y) * W + rx + x;
-          if (sd[i]) {
+          // The grid's word first: a shadow it shows through is paper, a place it is hidden is tool.
+          if (ev.shadow[i]) md[i] = ntd[i] ? 0 : 1;
+          else if (ev.tool[i] || txd[i] || (sd[i] && !(nsd[i] && ev.shadowLike[i]))) {
             md[i] = 2;
             toolSeeds++;
-          } else if (!np[i] || excluded[gi]) md[i] = 1;
+          } else if (sd[i]) md[i] = 0;
+          else if (!np[i] || excluded[gi]) md[i] = 1;
           else if (plE[i]) {
             md[i] = 1;
             innerPaper++;
@@ -359,6 +469,18 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       // Close slits up to ~0.8 mm wide: a highlight band just inside a shiny edge leaks to the paper
       // label wherever the dark rim outside it is broken. Real gaps that narrow cannot be traced anyway.
       cv.morphologyEx(tool, tool, cv.MORPH_CLOSE, track(disk(cv, 0.4 * k)));
+      // A "shadow" the tool nearly surrounds (an opening under 2.4 mm) is a pocket cut into a grey
+      // tool through a gap in its edge, not a shadow: give shadow-like pixels there back to the tool.
+      const closed = track(new cv.Mat());
+      cv.morphologyEx(tool, closed, cv.MORPH_CLOSE, track(disk(cv, 1.2 * k)));
+      const cd = closed.data as Uint8Array;
+      let refilled = 0;
+      for (let i = 0; i < rw * rh; i++)
+        if (cd[i] && !td[i] && ev.shadowLike[i]) {
+          td[i] = 255;
+          refilled++;
+        }
+      stats.refilled_px = refilled;
       for (let y = 0, i = 0; y < rh; y++)
         for (let x = 0; x < rw; x++, i++) if (td[i]) mask[(ry + y) * W + rx + x] = 1;
     });

@@ -1,7 +1,7 @@
 import { decodeImage } from "./decode-image.ts";
 import { extractToolContour } from "./extract-contour.ts";
 import { readImageHeader, type ImageHeader } from "./image-header.ts";
-import { findMarkersCoarse, locatePad, missingMarkersMessage } from "./locate-pad.ts";
+import { findMarkersCoarse, locatePad, missingMarkersMessage, type PadLocation } from "./locate-pad.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, MARKER_ORIGINS_MM, MARKER_QUIET_ZONE_MM, MARKER_SIZE_MM } from "./pad-spec.ts";
@@ -14,7 +14,7 @@ import { contourToSvg } from "./render-svg.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { getSegmenter, type SegmentOutput } from "./segmenter.ts";
 import { balanceSimplified, simplifyClosed } from "./simplify-rdp.ts";
-import { resolveTraceParams } from "./trace-params.ts";
+import { resolveTraceParams, type ResolvedParams } from "./trace-params.ts";
 import type { ProgressFn, TraceParams, TraceResult } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
 
@@ -84,34 +84,75 @@ export async function traceImage(bytes: Uint8Array, params: TraceParams, onProgr
 /** Intermediate rasters of a trace, for benchmarks and debugging. */
 export type TraceInternals = { rectified: RgbaImage; mask: Uint8Array; edgeImage: RgbaImage; pxPerMm: number; tracedMm: [number, number][] };
 
-export async function traceImageDetailed(
-  bytes: Uint8Array,
-  params: TraceParams,
-  onProgress: ProgressFn = () => {},
-): Promise<{ result: TraceResult; internals: TraceInternals }> {
+/** Wall-clock and process-CPU time per named step. */
+export function createLapTimer() {
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   let t = performance.now();
   let c = process.cpuUsage();
   const lap = (name: string) => {
     const now = performance.now();
-    timings[name] = +(now - t).toFixed(1);
+    timings[name] = +((timings[name] ?? 0) + now - t).toFixed(1);
     t = now;
     // Process CPU time (all threads); only meaningful when one trace runs at a time.
     const cu = process.cpuUsage(c);
-    cpuTimings[name] = +((cu.user + cu.system) / 1000).toFixed(1);
+    cpuTimings[name] = +((cpuTimings[name] ?? 0) + (cu.user + cu.system) / 1000).toFixed(1);
     c = process.cpuUsage();
   };
-  const p = resolveTraceParams(params);
+  return { timings, cpuTimings, lap };
+}
 
-  onProgress(5, "Decoding image");
+export type LapTimer = ReturnType<typeof createLapTimer>;
+
+/** One photo of the pad, measured and segmented: everything before the outline is traced. */
+export type ViewAnalysis = {
+  header: ImageHeader;
+  decodeScale: number;
+  loc: PadLocation;
+  /** Full-resolution image px per pad mm at the pad centre. */
+  fullPxPerMm: number;
+  tiltDeg: number;
+  sharpness: number;
+  /** The frame rectified at WORK_PX_PER_MM. */
+  image: RgbaImage;
+  excluded: Uint8Array;
+  seg: SegmentOutput;
+  segmenterName: string;
+};
+
+export type AnalyseOptions = {
+  /** Largest camera tilt accepted (single photos: MAX_TILT_DEG; the corner views of the multi-photo protocol are steeper). */
+  maxTiltDeg?: number;
+  /** Progress is reported within [from, to] of the whole job. */
+  progressFrom?: number;
+  progressTo?: number;
+  /** Prefix for progress messages ("Photo 2 of 5: "). */
+  label?: string;
+};
+
+/** Decode, find the pad, check the photo, rectify the frame and segment tool from paper. */
+export async function analyseView(
+  bytes: Uint8Array,
+  p: ResolvedParams,
+  timer: LapTimer,
+  onProgress: ProgressFn = () => {},
+  opts: AnalyseOptions = {},
+): Promise<ViewAnalysis> {
+  const from = opts.progressFrom ?? 0;
+  const to = opts.progressTo ?? 100;
+  const label = opts.label ?? "";
+  // Progress figures below are those of a one-photo scan (5..60); map them into this view's share.
+  const report = (pct: number, message: string) => onProgress(from + ((to - from) * pct) / 75, label + message);
+  const { lap } = timer;
+
+  report(5, "Decoding image");
   const header = readImageHeader(bytes);
   let scale = chooseDecodeScale(header);
   let dec = await decodeImage(bytes, { scale, header });
   let grey = rgbaToGrey(dec.image);
   lap("decode");
 
-  onProgress(20, "Finding calibration markers");
+  report(20, "Finding calibration markers");
   let coarse = findMarkersCoarse(grey);
   if (coarse.length < 4) throw new VisionError(missingMarkersMessage(coarse.map((m) => m.id)));
   let loc = locatePad(grey, coarse, dec.scaleX, dec.scaleY);
@@ -134,20 +175,20 @@ export async function traceImageDetailed(
     lap("decode_full");
   }
 
-  onProgress(35, "Checking photo quality");
+  report(35, "Checking photo quality");
   const tiltDeg = estimateTiltDeg(loc.padToImage);
   const sharpness = measureSharpness(grey, loc.padToImage, dec.scaleX, dec.scaleY);
-  checkPhotoQuality(tiltDeg, sharpness);
+  checkPhotoQuality(tiltDeg, sharpness, opts.maxTiltDeg);
   lap("quality");
 
-  onProgress(45, "Rectifying the pad");
+  report(45, "Rectifying the pad");
   const k = WORK_PX_PER_MM;
   const rect = rectifyRegion(dec.image, 4, loc.padToImage, dec.scaleX, dec.scaleY, k, { x: 0, y: 0, w: FRAME_W_MM, h: FRAME_H_MM });
   const image = { width: rect.width, height: rect.height, data: rect.data };
   const excluded = exclusionMask(image.width, image.height, k);
   lap("rectify");
 
-  onProgress(60, "Separating the tool from the pad");
+  report(60, "Separating the tool from the pad");
   let seg: SegmentOutput;
   let segmenterName = "classic";
   if (p.mode === "ai") {
@@ -167,9 +208,48 @@ export async function traceImageDetailed(
     seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity: p.sensitivity });
   }
   lap("segment");
+  return { header, decodeScale: scale, loc, fullPxPerMm, tiltDeg, sharpness, image, excluded, seg, segmenterName };
+}
 
+/** Diagnostics of one analysed photo, as the result reports them. */
+export function viewDiagnostics(v: ViewAnalysis): Record<string, unknown> {
+  return {
+    detection_method: "aruco",
+    segmenter: v.segmenterName,
+    markers: v.loc.markers,
+    marker_bit_errors: v.loc.hamming,
+    reprojection_px: +v.loc.reprojectionPx.toFixed(3),
+    tilt_deg: +v.tiltDeg.toFixed(2),
+    sharpness: +v.sharpness.toFixed(1),
+    image_px_per_mm: +v.fullPxPerMm.toFixed(3),
+    image_size: [v.header.width, v.header.height],
+    exif_orientation: v.header.orientation,
+    decode_scale: v.decodeScale,
+  };
+}
+
+export type OutlineSource = {
+  /** Tool mask on the rectified frame raster (WORK_PX_PER_MM). */
+  mask: Uint8Array;
+  /** Image the outline is snapped to with sub-pixel precision. */
+  edgeImage: RgbaImage;
+  /** Image the preview is drawn on. */
+  previewImage: RgbaImage;
+};
+
+/** From a tool mask to the result: outline, simplification, allowance, area rules, preview and SVG. */
+export function buildTraceResult(
+  src: OutlineSource,
+  p: ResolvedParams,
+  timer: LapTimer,
+  onProgress: ProgressFn,
+  diagnostics: Record<string, unknown>,
+): { result: TraceResult; tracedMm: [number, number][] } {
+  const { lap, timings, cpuTimings } = timer;
+  const k = WORK_PX_PER_MM;
+  const { width, height } = src.previewImage;
   onProgress(75, "Tracing the outline");
-  const contour = extractToolContour(seg.mask, image.width, image.height, seg.edgeImage ?? image, {
+  const contour = extractToolContour(src.mask, width, height, src.edgeImage, {
     pxPerMm: k,
     insetMm: p.insetMm,
     minAreaMm2: p.minAreaMm2,
@@ -189,13 +269,12 @@ export async function traceImageDetailed(
 
   onProgress(92, "Rendering the preview");
   const pointsPx = pointsMm.map(([x, y]) => [round(x * k), round(y * k)] as [number, number]);
-  const preview = toPngDataUrl(drawOutline(image, pointsPx));
+  const preview = toPngDataUrl(drawOutline(src.previewImage, pointsPx));
   const svg = contourToSvg(pointsMm);
   lap("render");
 
   onProgress(100, "Done");
   const total = Object.values(timings).reduce((a, b) => a + b, 0);
-  const internals: TraceInternals = { rectified: image, mask: seg.mask, edgeImage: seg.edgeImage ?? image, pxPerMm: k, tracedMm: contour.pointsMm };
   const result: TraceResult = {
     preview_png: preview,
     contour_points_px: pointsPx,
@@ -212,24 +291,30 @@ export async function traceImageDetailed(
     },
     svg,
     diagnostics: {
-      detection_method: "aruco",
-      segmenter: segmenterName,
-      markers: loc.markers,
-      marker_bit_errors: loc.hamming,
-      reprojection_px: +loc.reprojectionPx.toFixed(3),
-      tilt_deg: +tiltDeg.toFixed(2),
-      sharpness: +sharpness.toFixed(1),
-      image_px_per_mm: +fullPxPerMm.toFixed(3),
-      image_size: [header.width, header.height],
-      exif_orientation: header.orientation,
-      decode_scale: scale,
+      ...diagnostics,
       traced_area_mm2: +contour.areaMm2.toFixed(2),
       traced_points: contour.pointsMm.length,
-      segmentation: seg.diagnostics ?? {},
       contour: contour.diagnostics,
       timings_ms: { ...timings, total: +total.toFixed(1) },
       process_cpu_ms: cpuTimings,
     },
   };
+  return { result, tracedMm: contour.pointsMm };
+}
+
+export async function traceImageDetailed(
+  bytes: Uint8Array,
+  params: TraceParams,
+  onProgress: ProgressFn = () => {},
+): Promise<{ result: TraceResult; internals: TraceInternals }> {
+  const timer = createLapTimer();
+  const p = resolveTraceParams(params);
+  const view = await analyseView(bytes, p, timer, onProgress, { progressFrom: 0, progressTo: 75 });
+  const edgeImage = view.seg.edgeImage ?? view.image;
+  const { result, tracedMm } = buildTraceResult({ mask: view.seg.mask, edgeImage, previewImage: view.image }, p, timer, onProgress, {
+    ...viewDiagnostics(view),
+    segmentation: view.seg.diagnostics ?? {},
+  });
+  const internals: TraceInternals = { rectified: view.image, mask: view.seg.mask, edgeImage, pxPerMm: WORK_PX_PER_MM, tracedMm };
   return { result, internals };
 }

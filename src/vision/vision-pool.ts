@@ -4,7 +4,9 @@ import { VisionError } from "./vision-error.ts";
 import type { VisionCommand, VisionCommands, WorkerRequest, WorkerResponse } from "./worker-protocol.ts";
 
 export type VisionPool = {
-  trace(bytes: Uint8Array, params: TraceParams, onProgress?: ProgressFn): Promise<TraceResult>;
+  /** One photo, or 1-8 photos of the same pad in the order taken (one job). */
+  trace(bytes: Uint8Array | Uint8Array[], params: TraceParams, onProgress?: ProgressFn): Promise<TraceResult>;
+  exportDxf(points: [number, number][], allowanceMm: number): Promise<string>;
   preview(bytes: Uint8Array): Promise<Detection>;
   close(): Promise<void>;
   size: number;
@@ -35,6 +37,9 @@ export function defaultWorkerUrl(): URL {
   }
   return here;
 }
+
+/** A 5000-point zig-zag outline offset by 5 mm takes about a second; a loaded machine gets room. */
+const EXPORT_TIMEOUT_MS = 30_000;
 
 type Job = {
   id: number;
@@ -160,8 +165,13 @@ export function createVisionPool(opts: VisionPoolOptions = {}): VisionPool {
   return {
     size,
     trace(bytes, params, onProgress) {
-      const copy = ownCopy(bytes);
-      return submit("trace", { bytes: copy, params }, [copy.buffer as ArrayBuffer], traceTimeoutMs, onProgress);
+      const images = (Array.isArray(bytes) ? bytes : [bytes]).map(ownCopy);
+      // Each further photo is another decode and segmentation: give the job time in proportion.
+      const timeout = traceTimeoutMs * (1 + 0.5 * (images.length - 1));
+      return submit("trace", { images, params }, images.map((c) => c.buffer as ArrayBuffer), timeout, onProgress);
+    },
+    exportDxf(points, allowanceMm) {
+      return submit("exportDxf", { points, allowanceMm }, [], EXPORT_TIMEOUT_MS);
     },
     preview(bytes) {
       const copy = ownCopy(bytes);

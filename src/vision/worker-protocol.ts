@@ -5,7 +5,10 @@ import type { Detection, TraceParams, TraceResult } from "./types.ts";
  * argument and result types, so both sides are checked against the same definition.
  */
 export type VisionCommands = {
-  trace: { args: { bytes: Uint8Array; params: TraceParams }; result: TraceResult };
+  /** 1-8 photos of the same pad: one photo is the classic scan, several give the footprint (trace-views.ts). */
+  trace: { args: { images: Uint8Array[]; params: TraceParams }; result: TraceResult };
+  /** Offsetting a long outline is CPU work: it runs here, never on the server's event loop. */
+  exportDxf: { args: { points: [number, number][]; allowanceMm: number }; result: string };
   preview: { args: { bytes: Uint8Array }; result: Detection };
   /** Test hook: make the worker die, to exercise crash recovery. */
   crash: { args: { how: "exit" | "throw" }; result: never };

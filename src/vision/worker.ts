@@ -2,7 +2,8 @@
 import "./ai-segmenter.ts";
 import { getCv, loadOpenCv, withMats } from "./opencv.ts";
 import { detectPreview } from "./preview-detect.ts";
-import { traceImage } from "./trace-pipeline.ts";
+import { contourToDxf } from "./contour-dxf.ts";
+import { traceImages } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 import type { VisionCommands, WorkerRequest, WorkerResponse } from "./worker-protocol.ts";
 
@@ -38,7 +39,8 @@ const ready = loadOpenCv().then(() => {
 type Handlers = { [C in keyof VisionCommands]: (args: VisionCommands[C]["args"], id: number) => Promise<VisionCommands[C]["result"]> };
 
 const handlers: Handlers = {
-  trace: ({ bytes, params }, id) => traceImage(bytes, params, (progress, message) => post({ type: "progress", id, progress, message })),
+  trace: ({ images, params }, id) => traceImages(images, params, (progress, message) => post({ type: "progress", id, progress, message })),
+  exportDxf: async ({ points, allowanceMm }) => contourToDxf(points, allowanceMm),
   preview: ({ bytes }) => detectPreview(bytes),
   crash: async ({ how }) => {
     if (how === "exit") process.exit(70);

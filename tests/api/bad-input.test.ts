@@ -242,7 +242,8 @@ describe("OpenAPI docs", () => {
     const body = (path: string) => spec.json.paths[path].post.requestBody.content["multipart/form-data"].schema;
     const classic = body("/api/scanner/scan");
     expect(classic.required).toEqual(["image"]);
-    expect(classic.properties.image).toEqual({ type: "string", format: "binary" });
+    // One photo, or the field repeated for the multi-photo protocol (1-8 parts).
+    expect(classic.properties.image).toEqual({ type: "array", items: { type: "string", format: "binary" } });
     expect(Object.keys(classic.properties)).toEqual(expect.arrayContaining(["sensitivity", "rdp_tolerance_mm", "allowance_mm", "inset_mm"]));
     const ai = body("/api/scanner-ai/scan");
     expect(Object.keys(ai.properties)).toEqual(expect.arrayContaining(["image", "confidence", "post_morph_px"]));

@@ -188,3 +188,24 @@ describe("calculator materials", () => {
     await expectAccess(t, "DELETE", `${base}/1`, [...ADMINS]);
   });
 });
+
+describe("reference data cache", () => {
+  test("answers from memory with an ETag, 304 when unchanged, and an admin edit shows at once", async () => {
+    const first = await t.app.handle(new Request("http://localhost/api/reference-data"));
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const body = (await first.json()) as { materials: { id: number; name: string }[] };
+    const again = await t.app.handle(new Request("http://localhost/api/reference-data", { headers: { "if-none-match": etag! } }));
+    expect(again.status).toBe(304);
+    const admin = await t.login("admin@demo.foam");
+    const target = body.materials[0]!;
+    const renamed = await t.request("PATCH", `/api/admin/calculator/materials/${target.id}`, { token: admin, body: { name: `${target.name} (cached?)` } });
+    expect(renamed.status).toBe(200);
+    const after = await t.app.handle(new Request("http://localhost/api/reference-data", { headers: { "if-none-match": etag! } }));
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    const names = ((await after.json()) as { materials: { name: string }[] }).materials.map((m) => m.name);
+    expect(names).toContain(`${target.name} (cached?)`);
+  });
+});

@@ -145,8 +145,8 @@ describe("cutting files", () => {
     const polylines = parsed.entities.filter((entity) => entity.type === "LWPOLYLINE") as unknown as { layer: string; shape?: boolean; vertices: unknown[] }[];
     expect(polylines).toHaveLength(4);
     expect(polylines.every((entity) => entity.shape === true)).toBe(true);
-    expect(polylines.filter((entity) => entity.layer === "POCKETS")).toHaveLength(3);
-    expect(polylines.filter((entity) => entity.layer === "FOAM")).toHaveLength(1);
+    expect(polylines.filter((entity) => entity.layer.startsWith("POCKET_"))).toHaveLength(3);
+    expect(polylines.filter((entity) => entity.layer === "FOAM_OUTLINE")).toHaveLength(1);
 
     const svg = await call("GET", `/orders/${id}/download-cutting-file?format=svg`);
     expect(svg.headers.get("content-type")).toStartWith("image/svg+xml");
@@ -179,9 +179,12 @@ describe("cutting files", () => {
     expect((await call("GET", `/orders/${id}/download-cutting-file`)).status).toBe(409);
 
     const none = await t.request("POST", "/api/admin/orders", { token: admin, body: { customer_email: "x@example.com" } });
+    // Issue 14: an order without a layout has nothing to cut (file not_required) until one is attached.
+    expect(none.json.file_status).toBe("not_required");
     const noLayout = await call("POST", `/orders/${none.json.id}/generate-cutting-file`);
-    expect(noLayout.status).toBe(422);
-    expect(noLayout.json.detail).toBe("The order has no layout to cut: submit a scanner layout for it first.");
+    expect(noLayout.status).toBe(409);
+    expect(noLayout.json.detail).toContain("The order has no layout to cut");
+    expect((await t.db.query.orders.findFirst({ where: eq(orders.id, none.json.id) }))!.fileStatus).toBe("not_required");
   });
 
   test("404 and access", async () => {
@@ -259,12 +262,12 @@ describe("start, complete, report issue", () => {
 });
 
 describe("downloads opened in a new window", () => {
-  test("original CSV with header or ?token=", async () => {
+  test("original CSV with the header; a session token in ?token= is refused", async () => {
     const response = await call("GET", "/orders/1/download-original-csv");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="ORD-\d+\.csv"/);
     expect(parseCsv(response.text)[0]).toContain("order_number");
-    expect((await t.request("GET", `/api/operator/orders/1/download-original-csv?token=${operator}`)).status).toBe(200);
+    expect((await t.request("GET", `/api/operator/orders/1/download-original-csv?token=${operator}`)).status).toBe(401);
     expect((await call("GET", "/orders/999999/download-original-csv")).status).toBe(404);
     await expectAccess(t, "GET", "/api/operator/orders/1/download-original-csv", [...OPERATOR_ROLES]);
   });

@@ -402,8 +402,8 @@ describe("CSV download", () => {
     expect(rows.every((row) => row.length === header.length)).toBe(true);
   });
 
-  test("?token= works for links opened in a new window; never without a token", async () => {
-    expect((await t.request("GET", `/api/admin/orders/${id}/download-csv?token=${admin}`)).status).toBe(200);
+  test("a session token in ?token= is refused (links use scoped tokens); never without a token", async () => {
+    expect((await t.request("GET", `/api/admin/orders/${id}/download-csv?token=${admin}`)).status).toBe(401);
     expect((await t.request("GET", `/api/admin/orders/${id}/download-csv`)).status).toBe(401);
     expect((await t.request("GET", "/api/admin/orders/999999/download-csv", { token: admin })).status).toBe(404);
     await expectAccess(t, "GET", `/api/admin/orders/${id}/download-csv`, ["admin", "super_admin"]);

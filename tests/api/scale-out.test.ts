@@ -63,7 +63,7 @@ describe("two instances on one database", () => {
     form.append("image", new Blob([photo], { type: "image/jpeg" }), "pad-wrench.jpg");
     const started = await handle(first.app, "/api/scanner/scan", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
     const { job_id } = (await started.json()) as { job_id: string };
-    const stream = await (await handle(second, `/api/scanner/scan/${job_id}/progress?token=${token}`)).text();
+    const stream = await (await handle(second, `/api/scanner/scan/${job_id}/progress`, { headers: { authorization: `Bearer ${token}` } })).text();
     expect(stream).toContain('"status":"completed"');
     const result = await handle(second, `/api/scanner/scan/${job_id}/result`, { headers: { authorization: `Bearer ${token}` } });
     expect(result.status).toBe(200);

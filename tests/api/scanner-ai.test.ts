@@ -17,7 +17,7 @@ function form(file: string, fields: Record<string, string> = {}) {
 }
 
 async function finish(t: TestApp, base: string, token: string, jobId: string) {
-  const stream = await (await t.app.handle(new Request(`http://localhost${base}/scan/${jobId}/progress?token=${token}`))).text();
+  const stream = await (await t.app.handle(new Request(`http://localhost${base}/scan/${jobId}/progress`, { headers: { authorization: `Bearer ${token}` } }))).text();
   const events = stream.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6)));
   return { last: events.at(-1), result: await t.request("GET", `${base}/scan/${jobId}/result`, { token }) };
 }

@@ -89,7 +89,7 @@ test("runs Generate File, Start and Complete on a card, and reports an issue", a
   const { context, page, errors } = await openOperator();
   // An approved order whose cutting file still has to be generated.
   const card = (await board()).find(
-    (entry) => ["approved", "in_production"].includes(entry.status) && entry.fileStatus === "needs_generation" && entry.productionStatus !== "in_progress",
+    (entry) => ["approved", "in_production"].includes(entry.status) && entry.fileStatus === "needs_generation" && !["in_progress", "completed"].includes(entry.productionStatus),
   )!;
   expect(card).toBeDefined();
   const column = card.productionStatus;
@@ -128,7 +128,10 @@ test("runs Generate File, Start and Complete on a card, and reports an issue", a
   expect((await csv).suggestedFilename()).toBe(`${card.orderNumber}.csv`);
 
   // A failing action shows the server's message: Start on an order cancelled since the board loaded.
-  const stale = (await board()).find((entry) => entry.id !== card.id && entry.fileStatus === "ready" && entry.productionStatus !== "in_progress")!;
+  // Issue 14: Start is offered only on approved, not yet running or completed orders.
+  const stale = (await board()).find(
+    (entry) => entry.id !== card.id && entry.fileStatus === "ready" && entry.status === "approved" && !["in_progress", "completed"].includes(entry.productionStatus),
+  )!;
   const cancelled = await fetch(`${server.url}/api/admin/orders/${stale.id}/status`, {
     method: "PATCH",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

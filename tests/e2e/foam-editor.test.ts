@@ -81,16 +81,26 @@ describe("foam editor", () => {
     expect(await page.getByTestId("fe-undo").isDisabled()).toBe(true);
     expect(await page.getByTestId("fe-redo").isDisabled()).toBe(true);
 
-    // Place: the Place button puts the wrench at the foam centre (the canvas centre after reset).
+    // Place: the Place button puts the wrench in the first free spot from the top-left corner:
+    // half its 120 x 30 mm + 1 mm clearance + 5 mm wall in from the edges (66 mm, 21 mm).
     await page.getByTestId("fe-place-wrench").click();
-    expect(await positionOf(page, "wrench")).toEqual({ x: 50, y: 50, rotation: 0, scale: 1 });
+    const firstFree = { x: 21.6535, y: 4.5932, rotation: 0, scale: 1 };
+    expect(await positionOf(page, "wrench")).toEqual(firstFree);
     await page.getByTestId("fe-undo").click();
     expect(await positionOf(page, "wrench")).toBeNull();
     await page.getByTestId("fe-redo").click();
-    expect(await positionOf(page, "wrench")).toEqual({ x: 50, y: 50, rotation: 0, scale: 1 });
+    expect(await positionOf(page, "wrench")).toEqual(firstFree);
+
+    // Back to Unplaced, then dropped on the canvas centre (the foam centre after a view reset).
+    await page.getByTestId("fe-placed-wrench").click();
+    await page.getByTestId("fe-unplace").click();
+    const { box } = await canvasCentre(page);
+    await page.getByTestId("fe-unplaced-wrench").dragTo(page.getByTestId("fe-canvas"), { targetPosition: { x: box.width / 2, y: box.height / 2 } });
+    const atCentre = (await positionOf(page, "wrench"))!;
+    expect(atCentre.x).toBeCloseTo(50, 0);
+    expect(atCentre.y).toBeCloseTo(50, 0);
 
     // Drag from the Unplaced list onto the upper part of the foam.
-    const { box } = await canvasCentre(page);
     await page.getByTestId("fe-unplaced-driver").dragTo(page.getByTestId("fe-canvas"), {
       targetPosition: { x: box.width / 2, y: box.height * 0.2 },
     });
@@ -109,7 +119,7 @@ describe("foam editor", () => {
     expect(moved.x).toBeGreaterThan(55);
     expect(moved.y).toBeGreaterThan(52);
     await page.getByTestId("fe-undo").click();
-    expect(await positionOf(page, "wrench")).toEqual({ x: 50, y: 50, rotation: 0, scale: 1 });
+    expect(await positionOf(page, "wrench")).toEqual(atCentre);
     await page.getByTestId("fe-redo").click();
     expect(await positionOf(page, "wrench")).toEqual(moved);
 
@@ -169,22 +179,37 @@ describe("foam editor", () => {
     await page.getByTestId("fe-canvas").waitFor();
     expect(await text(page, "fe-count-placed")).toBe("2");
 
-    // DXF at true scale: millimetres, the 12 x 18 in sheet, the wrench turned 90° and scaled 1.1.
+    // DXF at true scale: millimetres, the 12 x 18 in sheet, the wrench turned 90° and scaled 1.1,
+    // grown by the default 1 mm clearance, on the layer of its default depth (half the 31.75 mm foam).
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("fe-export-dxf").click()]);
     expect(download.suggestedFilename()).toBe("foam-layout.dxf");
-    const dxf = new DxfParser().parseSync(readFileSync((await download.path())!, "utf8"))!;
+    const dxfText = readFileSync((await download.path())!, "utf8");
+    expect(dxfText).toContain("Clearance applied: 1 mm");
+    const dxf = new DxfParser().parseSync(dxfText)!;
     expect(dxf.header.$INSUNITS).toBe(4);
     const polylines = dxf.entities as unknown as { type: string; layer: string; shape?: boolean; vertices: Vertex[] }[];
-    const foam = polylines.filter((entity) => entity.layer === "FOAM");
-    const pockets = polylines.filter((entity) => entity.layer === "POCKETS" && entity.type === "LWPOLYLINE");
+    const foam = polylines.filter((entity) => entity.layer === "FOAM_OUTLINE");
+    const pockets = polylines.filter((entity) => entity.layer === "POCKET_15.9MM" && entity.type === "LWPOLYLINE");
     expect(foam).toHaveLength(1);
     expect(extents(foam[0].vertices).width).toBeCloseTo(304.8, 3);
     expect(extents(foam[0].vertices).depth).toBeCloseTo(457.2, 3);
     expect(pockets).toHaveLength(2);
     expect(pockets.every((pocket) => pocket.shape)).toBe(true);
     const wrench = extents(pockets[0].vertices);
-    expect(wrench.width).toBeCloseTo(33, 2);
-    expect(wrench.depth).toBeCloseTo(132, 2);
+    expect(wrench.width).toBeCloseTo(35, 2);
+    expect(wrench.depth).toBeCloseTo(134, 2);
+
+    // The 1:1 PDF template and the STL of the insert.
+    const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("fe-export-pdf").click()]);
+    expect(pdfDownload.suggestedFilename()).toBe("foam-layout-1to1.pdf");
+    const pdf = readFileSync((await pdfDownload.path())!).toString("latin1");
+    expect(pdf.startsWith("%PDF-")).toBe(true);
+    // page = foam + 15 mm margins, + 28 mm header: (304.8 + 30) mm wide in points
+    expect(pdf).toMatch(/MediaBox \[0 0 949\.03\d* /);
+    const [stlDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("fe-export-stl").click()]);
+    expect(stlDownload.suggestedFilename()).toBe("foam-insert.stl");
+    const stl = readFileSync((await stlDownload.path())!);
+    expect(stl.length).toBe(84 + 50 * stl.readUInt32LE(80));
 
     // SVG and PNG come from the same geometry: mm viewBox; 150 dpi raster of the 12 x 18 in sheet.
     const [svgDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("fe-export-svg").click()]);
@@ -216,6 +241,63 @@ describe("foam editor", () => {
     await context.close();
   });
 
+  test("a pocket gets a depth, a finger pull clicked on its edge, a label; 3 foam layers give one DXF each; a bad layout is not submitted", async () => {
+    const context = await e2e.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newPage(context);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await signIn(page, e2e.server.url, "customer@demo.foam");
+    await page.evaluate((queue) => localStorage.setItem("scanner-queue", JSON.stringify(queue)), QUEUE);
+    await page.goto(`${e2e.server.url}/app/foam-editor`);
+    await page.getByTestId("fe-canvas").waitFor();
+    await page.getByTestId("fe-unplaced-wrench").dragTo(page.getByTestId("fe-canvas"));
+    expect(await text(page, "fe-pocket-depth-info")).toContain("15.875 mm deep (half the foam)");
+
+    // Foam: 10 mm coloured top over 2 x 25 mm.
+    await page.getByTestId("fe-layer-thickness-0").fill("10");
+    await page.getByTestId("fe-layer-color-0").fill("red");
+    await page.getByTestId("fe-layer-add").click();
+    await page.getByTestId("fe-layer-thickness-1").fill("25");
+    await page.getByTestId("fe-layer-add").click();
+    await page.getByTestId("fe-layer-thickness-2").fill("25");
+    await page.getByTestId("fe-layers-apply").click();
+    await page.getByTestId("fe-placed-wrench").click();
+    await page.getByTestId("fe-pocket-depth").fill("30");
+    await page.getByTestId("fe-pocket-depth").press("Enter");
+    expect(await text(page, "fe-pocket-depth-info")).toContain("30 mm deep: all of layer 1, 20 mm into layer 2.");
+    await page.getByTestId("fe-undo").click();
+    expect(await text(page, "fe-pocket-depth-info")).toContain("30 mm deep (half the foam)");
+    await page.getByTestId("fe-redo").click();
+    expect(await text(page, "fe-pocket-depth-info")).not.toContain("half the foam");
+
+    // Finger pull: arm it, click the canvas; it snaps to the nearest point of the wrench's edge.
+    await page.getByTestId("fe-finger-add").click();
+    const { x, y } = await canvasCentre(page);
+    await page.mouse.click(x + 20, y);
+    await expect(page.getByTestId("fe-finger-list").textContent()).resolves.toContain("Round ⌀20 mm");
+    await page.getByTestId("fe-label-text").fill("WRENCH 13");
+    await page.getByTestId("fe-label-apply").click();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("scanner-queue")!)[0].pocket);
+    expect(stored).toMatchObject({ depth_mm: 30, fingers: [{ shape: "round", width_mm: 20 }], label: { text: "WRENCH 13" } });
+
+    // One DXF per foam layer: the 30 mm pocket cuts all of the 10 mm top and 20 mm into layer 2.
+    const layersOf = async (testId: string) => {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+      const parsed = new DxfParser().parseSync(readFileSync((await download.path())!, "utf8"))!;
+      return { name: download.suggestedFilename(), layers: [...new Set(parsed.entities.map((entity) => entity.layer))].sort() };
+    };
+    expect(await layersOf("fe-export-dxf-layer-1")).toEqual({ name: "foam-layout-layer-1.dxf", layers: ["FOAM_OUTLINE", "LABEL_ENGRAVE", "POCKET_10MM"] });
+    expect(await layersOf("fe-export-dxf-layer-2")).toEqual({ name: "foam-layout-layer-2.dxf", layers: ["FOAM_OUTLINE", "POCKET_20MM"] });
+    expect(await layersOf("fe-export-dxf-layer-3")).toEqual({ name: "foam-layout-layer-3.dxf", layers: ["FOAM_OUTLINE"] });
+
+    // A second tool dropped on top of the first: submitting names the problem and sends nothing.
+    await page.getByTestId("fe-unplaced-driver").dragTo(page.getByTestId("fe-canvas"));
+    await page.getByTestId("fe-submit").click();
+    await expect(page.getByTestId("fe-status").textContent()).resolves.toContain("The layout cannot be submitted: Wrench and Screwdriver overlap.");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("scanner-queue")!).length)).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("at 375 px the sidebar stacks above the canvas and nothing overflows sideways", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 375, height: 740 } });
     const { page, errors } = await newPage(context);
@@ -230,8 +312,10 @@ describe("foam editor", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByTestId("fe-place-wrench").click();
     expect(await text(page, "fe-count-placed")).toBe("1");
-    // Double-clicking the pocket (at the foam centre) returns it to Unplaced.
-    await page.getByTestId("fe-canvas").dblclick();
+    // Double-clicking the pocket returns it to Unplaced; the canvas states its view (px per mm, pan).
+    const position = (await positionOf(page, "wrench"))!;
+    const view = await page.getByTestId("fe-canvas").evaluate((el) => ({ scale: Number(el.dataset.scale), panX: Number(el.dataset.panX), panY: Number(el.dataset.panY) }));
+    await page.getByTestId("fe-canvas").dblclick({ position: { x: view.panX + (position.x / 100) * 304.8 * view.scale, y: view.panY + (position.y / 100) * 457.2 * view.scale } });
     expect(await text(page, "fe-count-placed")).toBe("0");
     expect(await positionOf(page, "wrench")).toBeNull();
     expect(errors).toEqual([]);

@@ -86,6 +86,9 @@ test(
     const error = Math.abs(area - clip.truthAreaMm2) / clip.truthAreaMm2;
     console.log(`scanned area ${area.toFixed(1)} mm², truth ${clip.truthAreaMm2.toFixed(1)} mm², error ${(error * 100).toFixed(2)} %`);
     expect(error).toBeLessThan(0.02);
+    // One photo: the server's accuracy estimate is shown with the invitation to add views; no height.
+    await expect(page.getByTestId("sc-accuracy").textContent()).resolves.toMatch(/^±\d+\.\d mm — add views for a tighter fit$/);
+    expect(await page.getByTestId("sc-height").count()).toBe(0);
 
     await page.getByTestId("sc-name").fill("Synthetic wrench");
     await page.getByTestId("sc-save").click();
@@ -108,7 +111,12 @@ test(
     await page.mouse.move(zone.x + zone.width / 2, zone.y + zone.height / 3, { steps: 8 });
     await page.mouse.up();
     await page.getByTestId("tl-placed-item").waitFor();
+    const jobRequest = page.waitForRequest((request) => request.url().endsWith("/api/scanner/jobs") && request.method() === "POST");
     await page.getByTestId("tl-submit").click();
+    // How the outline was measured travels with the job (order and operator card show it).
+    const payload = (await jobRequest).postDataJSON().calibration_payload;
+    expect(payload).toMatchObject({ views: 1, height_mm: null });
+    expect(typeof payload.accuracy_mm).toBe("number");
     await expect(page.getByTestId("tl-message").textContent()).resolves.toContain("Layout submitted successfully! Redirecting to dashboard...");
     await page.waitForURL(/\/app\/dashboard$/, { timeout: 10_000 });
     const added = (await projectCodes(session.token)).filter((code) => !before.includes(code));

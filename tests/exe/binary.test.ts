@@ -68,7 +68,7 @@ test("alone in an empty directory it migrates, seeds, serves /app/ and scans a p
   const scan = await fetch(`${url}/api/scanner/scan`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   expect(scan.status).toBe(200);
   const { job_id } = (await scan.json()) as { job_id: string };
-  const stream = await (await fetch(`${url}/api/scanner/scan/${job_id}/progress?token=${token}`)).text();
+  const stream = await (await fetch(`${url}/api/scanner/scan/${job_id}/progress`, { headers: { authorization: `Bearer ${token}` } })).text();
   expect(stream).toContain('"status":"completed"');
   const result = (await (await fetch(`${url}/api/scanner/scan/${job_id}/result`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     parameters: { contour_area_mm: number };
@@ -82,7 +82,7 @@ test("alone in an empty directory it migrates, seeds, serves /app/ and scans a p
   aiForm.append("image", new Blob([readFileSync(join(fixtures, "pad-wrench.jpg"))], { type: "image/jpeg" }), "pad-wrench.jpg");
   const aiScan = await fetch(`${url}/api/scanner-ai/scan`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: aiForm });
   const aiJob = ((await aiScan.json()) as { job_id: string }).job_id;
-  expect(await (await fetch(`${url}/api/scanner-ai/scan/${aiJob}/progress?token=${token}`)).text()).toContain('"status":"completed"');
+  expect(await (await fetch(`${url}/api/scanner-ai/scan/${aiJob}/progress`, { headers: { authorization: `Bearer ${token}` } })).text()).toContain('"status":"completed"');
   const aiResult = (await (await fetch(`${url}/api/scanner-ai/scan/${aiJob}/result`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     model_info: { model: string };
   };

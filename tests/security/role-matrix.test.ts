@@ -35,6 +35,7 @@ const ACCESS: Record<RouteKey, Access> = {
   "GET /api/health": "public",
   "POST /api/auth/login": "public",
   "GET /api/auth/profile": "any",
+  "POST /api/auth/logout": "any",
   "GET /api/reference-data": "public",
 
   "GET /api/admin/orders": ADMIN,
@@ -85,7 +86,18 @@ const ACCESS: Record<RouteKey, Access> = {
   "GET /api/scanner-ai/scan/:id/result": "any",
   "GET /api/scanner/template": "public",
   "POST /api/scanner/preview": "public",
-  "POST /api/scanner/export/dxf": "public",
+  "POST /api/scanner/export/dxf": "any",
+
+  // Issue 14: projects and quotes (docs/api-notes.md "Roles × endpoints").
+  "GET /api/projects/:id": "any",
+  "GET /api/projects/:id/quote.pdf": "any",
+  "POST /api/projects/:id/accept": "any",
+  "POST /api/projects/:id/decline": "any",
+  "POST /api/quotes/calculator": "any",
+  "GET /api/quotes/review": ["sales", "admin", "super_admin"],
+  "PUT /api/quotes/:id/lines": ["sales", "admin", "super_admin"],
+  "POST /api/quotes/:id/send": ["sales", "admin", "super_admin"],
+  "POST /api/admin/orders/:id/layout": ADMIN,
 
   // Not in the OpenAPI document: docs, pages and static files (public), and the /api 404 catch-all.
   "GET /api/docs/json": "public",
@@ -101,7 +113,7 @@ const ACCESS: Record<RouteKey, Access> = {
 let t: TestApp;
 const roleTokens = {} as Record<Role, string>;
 /** Callers that must be turned away from every protected route with a 401. */
-const refused: { label: string; token: string; via?: "query" }[] = [];
+const refused: { label: string; token: string; via?: "query"; getOnly?: boolean }[] = [];
 let ids: { order: number; box: number; material: number; user: number; job: number; classicRun: string; aiRun: string };
 let scopedLink: { url: string; path: string };
 
@@ -154,6 +166,8 @@ beforeAll(async () => {
 
   const now = Math.floor(Date.now() / 1000);
   const superSession = roleTokens.super_admin;
+  const signedOut = await sessionToken(t, ROLE_EMAILS.super_admin);
+  expect((await t.request("POST", "/api/auth/logout", { token: signedOut })).status).toBe(204);
   refused.push(
     { label: "anonymous", token: "" },
     { label: "garbage token", token: "not-a-token" },
@@ -169,6 +183,9 @@ beforeAll(async () => {
     { label: "deactivated (flag only)", token: deactivated[1]! },
     { label: "scoped download token as a header", token: scoped },
     { label: "scoped download token in the query", token: scoped, via: "query" },
+    // URLs end up in logs and histories: a full session token is refused there, even on a GET.
+    { label: "session token in the query", token: superSession, via: "query", getOnly: true },
+    { label: "signed-out session", token: signedOut },
   );
 });
 afterAll(() => t?.close());
@@ -199,6 +216,8 @@ function concrete(route: RouteKey): { method: string; path: string; body?: unkno
     .replace(/^\/api\/admin\/calculator\/materials\/:id/, `/api/admin/calculator/materials/${ids.material}`)
     .replace(/^\/api\/admin\/users\/:id/, `/api/admin/users/${ids.user}`)
     .replace(/^\/api\/scanner\/jobs\/:id/, `/api/scanner/jobs/${ids.job}`)
+    .replace(/^\/api\/projects\/:id/, "/api/projects/1")
+    .replace(/^\/api\/quotes\/:id/, `/api/quotes/${ids.order}`)
     .replace(/^\/api\/scanner\/scan\/:id/, `/api/scanner/scan/${ids.classicRun}`)
     .replace(/^\/api\/scanner-ai\/scan\/:id/, `/api/scanner-ai/scan/${ids.aiRun}`)
     .replace(/^\/app\/assets\/\*$/, "/app/assets/theme-init.js")
@@ -218,6 +237,9 @@ function concrete(route: RouteKey): { method: string; path: string; body?: unkno
 
 async function call(route: RouteKey, token: string, via: "header" | "query" = "header") {
   const request = concrete(route);
+  // Signing out ends the session it is called with: it gets a session of its own, so the matrix's tokens live on.
+  const role = ALL_ROLES.find((candidate) => roleTokens[candidate] === token);
+  if (route === "POST /api/auth/logout" && role) token = await sessionToken(t, ROLE_EMAILS[role]);
   let path = request.path;
   if (token && via === "query") path += `${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
   const response = await t.request(request.method, path, {
@@ -244,6 +266,8 @@ describe("role × endpoint matrix", () => {
       for (const caller of refused) {
         // The scoped link's own path is the one place it works (tested below).
         if (caller.via === "query" && concrete(route).path === scopedLink.path) continue;
+        // A valid session whose header form would open the route: only its URL form is tried, on GETs.
+        if (caller.getOnly && !route.startsWith("GET ")) continue;
         // Query tokens are only read on GET; on other methods the header form of the same token is tried.
         const response = await call(route, caller.token, caller.via === "query" && route.startsWith("GET ") ? "query" : "header");
         if (response.status < 300) leaks.push(`${response.where} as ${caller.label}: ${response.status}`);
@@ -327,10 +351,17 @@ describe("role × endpoint matrix", () => {
     expect(post.status).toBe(401);
   });
 
-  test("a session token in the query opens GETs only (never a write)", async () => {
+  test("a session token in the query opens nothing, not even a download or a progress stream", async () => {
     const token = roleTokens.super_admin;
-    const read = await t.request("GET", `/api/admin/orders/${ids.order}?token=${token}`);
-    expect(read.status).toBe(200);
+    for (const path of [`/api/admin/orders/${ids.order}`, `/api/admin/orders/${ids.order}/download-csv`, `/api/operator/orders/${ids.order}/download-original-csv`]) {
+      const read = await t.request("GET", `${path}?token=${token}`);
+      expect(read.status, path).toBe(401);
+      expect(typeof read.json.detail).toBe("string");
+    }
+    const stream = await t.request("GET", `/api/scanner/scan/${ids.classicRun}/progress?token=${roleTokens.customer}`);
+    expect(stream.status).toBe(401);
+    // The same session in the header still works: only the URL is refused.
+    expect((await t.request("GET", `/api/admin/orders/${ids.order}/download-csv`, { token })).status).toBe(200);
     const before = await snapshotTables(t);
     for (const [method, path, body] of [
       ["PATCH", `/api/admin/orders/${ids.order}/status`, { status: "cancelled" }],

@@ -98,6 +98,8 @@ describe("header", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     expect(localStorage.getItem("auth_token")).toBeNull();
     expect(replaced).toEqual(["/app/login"]);
+    // The server ends the session too (POST /api/auth/logout with the token in the header).
+    expect(fetchMock.mock.calls.some((call) => String(call[0]) === "/api/auth/logout" && (call as unknown[])[1] !== undefined && ((call as unknown[])[1] as RequestInit).method === "POST")).toBe(true);
   });
 
   test("signed-in admin gets the Admin entry point", async () => {

@@ -82,6 +82,14 @@ export type OperatorCard = {
   createdAt?: string | null;
   productionStartedAt?: string | null;
   fulfilledAt?: string | null;
+  /** The order's status (draft, quoted, approved, …): Start needs approved. */
+  status?: string | null;
+  fileError?: string | null;
+  /** What to do next when the card cannot simply be started (server's words). */
+  nextStep?: string | null;
+  /** Max calibration_payload.accuracy_mm over the order's scanner jobs. */
+  scanAccuracyMm?: number | null;
+  canStart?: boolean;
 };
 
 /** A catalog box as the admin sees it: the public shape plus whether it is archived. */

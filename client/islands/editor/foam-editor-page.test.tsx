@@ -121,7 +121,8 @@ describe("FoamEditorPage", () => {
 
     fireEvent.click(byTestId("fe-place-a"));
     expect(text("fe-count-placed")).toBe("1");
-    expect(positionOf("a")).toEqual({ x: 50, y: 50, rotation: 0, scale: 1 });
+    // The first free spot from the top-left: 1 mm clearance + 5 mm wall in from the edges (26 mm, 16 mm).
+    expect(positionOf("a")).toEqual({ x: 8.5302, y: 3.4996, rotation: 0, scale: 1 });
     expect(button("fe-undo").disabled).toBe(false);
 
     fireEvent.click(byTestId("fe-rotate-cw"));
@@ -131,16 +132,16 @@ describe("FoamEditorPage", () => {
     act(() => {
       window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
     });
-    expect(text("fe-selected-position")).toContain("x 153.4 mm");
+    expect(text("fe-selected-position")).toContain("x 27.0 mm");
     expect(positionOf("a")).toMatchObject({ rotation: 90, scale: 1.1 });
 
     fireEvent.click(byTestId("fe-undo"));
-    expect(text("fe-selected-position")).toContain("x 152.4 mm");
+    expect(text("fe-selected-position")).toContain("x 26.0 mm");
     fireEvent.click(byTestId("fe-undo"));
     expect(text("fe-selected-scale")).toBe("×1.0");
     fireEvent.click(byTestId("fe-undo"));
     expect(text("fe-selected-rotation")).toBe("0°");
-    expect(positionOf("a")).toEqual({ x: 50, y: 50, rotation: 0, scale: 1 });
+    expect(positionOf("a")).toEqual({ x: 8.5302, y: 3.4996, rotation: 0, scale: 1 });
     fireEvent.click(byTestId("fe-undo"));
     expect(text("fe-count-placed")).toBe("0");
     expect(positionOf("a")).toBeNull();
@@ -171,7 +172,8 @@ describe("FoamEditorPage", () => {
     expect(readQueue().map((tool) => tool.id)).toEqual(["b"]);
     fireEvent.click(byTestId("fe-undo"));
     expect(readQueue().map((tool) => tool.id)).toEqual(["a", "b"]);
-    expect(positionOf("a")).toMatchObject({ x: 50, y: 50 });
+    expect(positionOf("a")).toMatchObject({ rotation: 0, scale: 1 });
+    expect(positionOf("a")!.x).toBeGreaterThan(0);
   });
 
   test("Reset Layout asks first and returns every tool to Unplaced", async () => {
@@ -245,13 +247,18 @@ describe("FoamEditorPage", () => {
     expect(sessionStorage.getItem("auth_redirect")).toBe("/app/");
   });
 
-  test("submit posts one job per placed tool, clears the queue, then goes to the dashboard", async () => {
+  test("submit posts one job per placed tool, hands the layout over, keeps unplaced scans queued, then goes to the dashboard", async () => {
     signIn();
     seed([scannedTool("a"), scannedTool("b"), scannedTool("c")]);
     const bodies: Record<string, unknown>[] = [];
+    const processed: Record<string, unknown>[] = [];
     globalThis.fetch = mock(async (input: RequestInfo | URL, init?: RequestInit) => {
-      expect(String(input)).toBe("/api/scanner/jobs");
       expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer token-123");
+      if (String(input) === "/api/scanner/process") {
+        processed.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ orders: [] }), { status: 200, headers: { "Content-Type": "application/json" } });
+      }
+      expect(String(input)).toBe("/api/scanner/jobs");
       bodies.push(JSON.parse(String(init?.body)));
       return new Response(JSON.stringify({ id: bodies.length }), { status: 201, headers: { "Content-Type": "application/json" } });
     }) as unknown as typeof fetch;
@@ -263,9 +270,70 @@ describe("FoamEditorPage", () => {
     await waitFor(() => expect(text("fe-status")).toBe("Layout submitted successfully! Redirecting to dashboard..."));
     expect(bodies).toHaveLength(2);
     expect(bodies[0].layout_id).toBe(bodies[1].layout_id as string);
-    expect(bodies[0]).toMatchObject({ status: "pending", processed_at: null, foam: { width_mm: 304.8 } });
-    expect(readQueue()).toEqual([]);
+    expect(bodies[0]).toMatchObject({ status: "pending", processed_at: null, foam: { width_mm: 304.8 }, pocket: { depth_mm: 15.875, clearance_mm: 1 } });
+    expect(processed).toEqual([{ layout_id: bodies[0].layout_id }]);
+    expect(readQueue().map((entry) => entry.id)).toEqual(["b"]);
     await waitFor(() => expect(navigations).toEqual(["/app/dashboard"]), { timeout: 3000 });
+  });
+
+  test("a layout with overlapping pockets is not submitted: the message names them and selects the pocket", async () => {
+    signIn();
+    seed([
+      scannedTool("a", { name: "Wrench", position: { x: 50, y: 50, rotation: 0, scale: 1 } }),
+      scannedTool("b", { name: "Pliers", position: { x: 52, y: 50, rotation: 0, scale: 1 } }),
+    ]);
+    const fetchMock = mock(async () => new Response("{}", { status: 201 }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderPage();
+    await waitFor(() => byTestId("fe-submit"));
+    fireEvent.click(byTestId("fe-submit"));
+    expect(text("fe-status")).toContain("The layout cannot be submitted: Wrench and Pliers overlap.");
+    expect(text("fe-selected")).toContain("Wrench");
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.confirm).not.toHaveBeenCalled();
+    expect(readQueue()).toHaveLength(2);
+  });
+
+  test("pocket depth, clearance and label are each one undo step and persist with the scan", async () => {
+    seed([scannedTool("a", { position: { x: 50, y: 50, rotation: 0, scale: 1 }, height_mm: 12 } as never)]);
+    renderPage();
+    await waitFor(() => byTestId("fe-placed-a"));
+    fireEvent.click(byTestId("fe-placed-a"));
+    // no depth set: the scan's 12 mm height + 2 mm
+    expect(text("fe-pocket-depth-info")).toContain("14 mm deep (scan height 12 mm + 2)");
+    fireEvent.change(byTestId("fe-pocket-depth"), { target: { value: "20" } });
+    fireEvent.blur(byTestId("fe-pocket-depth"));
+    expect(text("fe-pocket-depth-info")).toContain("20 mm deep");
+    fireEvent.change(byTestId("fe-pocket-clearance"), { target: { value: "2" } });
+    fireEvent.keyDown(byTestId("fe-pocket-clearance"), { key: "Enter" });
+    fireEvent.change(byTestId("fe-label-text"), { target: { value: "13 mm" } });
+    fireEvent.click(byTestId("fe-label-apply"));
+    const stored = () => (readQueue()[0] as unknown as { pocket: Record<string, unknown> }).pocket;
+    expect(stored()).toEqual({ depth_mm: 20, clearance_mm: 2, label: { text: "13 mm", height_mm: 5 } });
+    fireEvent.click(byTestId("fe-undo"));
+    expect(stored()).toEqual({ depth_mm: 20, clearance_mm: 2 });
+    fireEvent.click(byTestId("fe-undo"));
+    expect(stored()).toEqual({ depth_mm: 20 });
+    fireEvent.click(byTestId("fe-undo"));
+    expect(stored()).toEqual({});
+    expect(text("fe-pocket-depth-info")).toContain("14 mm deep");
+  });
+
+  test("foam layers: 2 x 25 mm + a 10 mm top make a 60 mm foam, and the depth says which layers it cuts", async () => {
+    seed([scannedTool("a", { position: { x: 50, y: 50, rotation: 0, scale: 1 } })]);
+    renderPage();
+    await waitFor(() => byTestId("fe-layers-apply"));
+    fireEvent.change(byTestId("fe-layer-thickness-0"), { target: { value: "10" } });
+    fireEvent.click(byTestId("fe-layer-add"));
+    fireEvent.change(byTestId("fe-layer-thickness-1"), { target: { value: "25" } });
+    fireEvent.click(byTestId("fe-layer-add"));
+    fireEvent.change(byTestId("fe-layer-thickness-2"), { target: { value: "25" } });
+    fireEvent.click(byTestId("fe-layers-apply"));
+    fireEvent.click(byTestId("fe-placed-a"));
+    // half of 60 mm by default: all of the 10 mm top, 20 mm into the next
+    expect(text("fe-pocket-depth-info")).toContain("30 mm deep (half the foam): all of layer 1, 20 mm into layer 2.");
+    fireEvent.click(byTestId("fe-undo"));
+    expect(text("fe-pocket-depth-info")).toContain("15.875 mm deep");
   });
 
   test("a failed submit shows the server's detail", async () => {

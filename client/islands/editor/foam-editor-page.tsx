@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiError, apiRequest } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { goTo, rememberRedirect } from "../../lib/navigation";
-import { clearQueue, readQueue, subscribeQueue, writeQueue } from "../../lib/scanner-queue";
+import { readQueue, subscribeQueue, writeQueue } from "../../lib/scanner-queue";
+import { submitLayout } from "../../lib/submit-layout";
 import { getToken } from "../../lib/session";
 import {
   addQueuedTools,
+  arrangeTools,
   deleteTool,
+  removeFingerPull,
+  setClearance,
+  setLedge,
+  setPocketDepth,
+  setPocketLabel,
   loadDocument,
   nudgeTool,
   placeTool,
@@ -22,7 +29,7 @@ import {
   zoomTo,
 } from "./core/actions";
 import { EXPORT_FILES, ZOOM_BUTTON_STEP } from "./core/constants";
-import { layoutToDxf } from "./core/export-dxf";
+import { layoutToDxfFiles } from "./core/export-dxf";
 import { layoutToSvg } from "./core/export-svg";
 import { DEFAULT_FOAM } from "./core/foam";
 import { keyToCommand } from "./core/keyboard";
@@ -35,6 +42,9 @@ import { buildSubmitJobs, createLayoutId } from "./core/submit-payload";
 import { createToolMachine } from "./core/tools/tool-machine";
 import type { Vec } from "./core/types";
 import { EditorCanvas } from "./components/editor-canvas";
+import { ArrangePanel } from "./components/arrange-panel";
+import { FoamLayersPanel } from "./components/foam-layers-panel";
+import { PocketPanel } from "./components/pocket-panel";
 import { EditorHeader } from "./components/editor-header";
 import { EmptyState } from "./components/empty-state";
 import { ExportControls, type ExportKind } from "./components/export-controls";
@@ -48,7 +58,7 @@ import { UnplacedList } from "./components/unplaced-list";
 import { ViewControls } from "./components/view-controls";
 import { readStoredFoam, writeStoredFoam } from "./foam-storage";
 import { downloadBlob, downloadText } from "./render/download";
-import { useEditorState } from "./use-editor-state";
+import { useSettledEditorState } from "./use-editor-state";
 
 const REDIRECT_DELAY_MS = 2000;
 const RESET_CONFIRM = "Are you sure you want to reset the layout? All placed tools will be returned to the queue.";
@@ -64,11 +74,14 @@ function isTextField(target: EventTarget | null): boolean {
 export function FoamEditorPage() {
   const [store] = useState(() => createEditorStore());
   const [machine] = useState(() => createToolMachine(store));
-  const state = useEditorState(store);
+  // Settled: mid-drag moves redraw only the canvas, not the sidebar or the layout check.
+  const state = useSettledEditorState(store);
   const { doc, session } = state;
   const [status, setStatus] = useState<Status>(null);
   const [submitting, setSubmitting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [fingerArmed, setFingerArmed] = useState(false);
+  useEffect(() => machine.onArmedChange((armed) => setFingerArmed(armed)), [machine]);
   // Every queue id the editor has seen: a known id missing from the document was deleted here.
   const knownIds = useRef(new Set<string>());
   const submitted = useRef(false);
@@ -86,13 +99,20 @@ export function FoamEditorPage() {
     store.dispatch(loadDocument, { queue, foam: readStoredFoam() ?? DEFAULT_FOAM });
     if (queue.some(isDeletedEntry)) writeQueue(queue.filter((entry) => !isDeletedEntry(entry)));
 
+    // Our own writes fire the queue's change event too; they bring nothing new, so skip re-reading.
+    let writing = false;
     const offCommit = store.onCommit((committed) => {
       if (submitted.current) return;
-      writeQueue(mergeDocIntoQueue(readQueue(), committed, knownIds.current));
+      writing = true;
+      try {
+        writeQueue(mergeDocIntoQueue(readQueue(), committed, knownIds.current));
+      } finally {
+        writing = false;
+      }
       writeStoredFoam(committed.foam);
     });
     const offQueue = subscribeQueue(() => {
-      if (submitted.current) return;
+      if (submitted.current || writing) return;
       const fresh = readQueue().filter((entry) => !knownIds.current.has(entry.id));
       if (!fresh.length) return;
       for (const entry of fresh) knownIds.current.add(entry.id);
@@ -155,18 +175,29 @@ export function FoamEditorPage() {
 
   const onZoom = (direction: 1 | -1) => store.dispatch(zoomTo, { zoom: session.viewport.zoom + direction * ZOOM_BUTTON_STEP });
 
-  const onExport = async (kind: ExportKind) => {
+  const onExport = async (kind: ExportKind, layer = 1) => {
     const layout = layoutGeometry(store.getState().doc);
-    if (kind === "dxf") return downloadText(layoutToDxf(layout), EXPORT_FILES.dxf, "application/dxf");
+    if (kind === "dxf") {
+      const file = layoutToDxfFiles(layout)[layer - 1];
+      if (file) downloadText(file.dxf, file.name, "application/dxf");
+      return;
+    }
     if (kind === "svg") return downloadText(layoutToSvg(layout), EXPORT_FILES.svg, "image/svg+xml");
     setExporting(true);
     try {
+      if (kind === "pdf" || kind === "stl") {
+        // jsPDF and the mesher are only needed here: loaded on demand.
+        const { layoutPdf, layoutStl } = await import("../../../common/layout");
+        if (kind === "pdf") downloadBlob(new Blob([layoutPdf(layout.cut, { title: layout.label }) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), EXPORT_FILES.pdf);
+        else downloadBlob(new Blob([layoutStl(layout.cut) as Uint8Array<ArrayBuffer>], { type: "model/stl" }), EXPORT_FILES.stl);
+        return;
+      }
       const { renderLayoutPng } = await import("./render/png-export");
       const { blob, dpi } = await renderLayoutPng(layout);
       downloadBlob(blob, EXPORT_FILES.png);
       setStatus({ kind: "info", text: `PNG exported at ${dpi} dpi (true scale).` });
     } catch (error) {
-      setStatus({ kind: "error", text: error instanceof Error ? error.message : "PNG export failed." });
+      setStatus({ kind: "error", text: error instanceof Error ? error.message : "Export failed." });
     } finally {
       setExporting(false);
     }
@@ -179,8 +210,15 @@ export function FoamEditorPage() {
       window.alert("Please place at least one tool on the layout before submitting.");
       return;
     }
-    // SPEC's exact wording; overlaps and thin walls are already listed in the Problems panel and
-    // counted on the Submit button.
+    // A layout the shop cannot cut is not sent: name every problem and select the first pocket.
+    const blocking = findProblems(current, store.getState().session.minWallMm);
+    if (blocking.length) {
+      store.dispatch(selectTool, { id: blocking[0].toolIds[0] });
+      const list = blocking.slice(0, 5).map((problem) => problem.message).join(" ");
+      const more = blocking.length > 5 ? ` …and ${blocking.length - 5} more.` : "";
+      setStatus({ kind: "error", text: `The layout cannot be submitted: ${list}${more} Fix ${blocking.length === 1 ? "it" : "them"} in the Layout check panel.` });
+      return;
+    }
     if (!window.confirm(`Submit layout with ${count} placed tool(s)?`)) return;
     if (!getToken()) {
       window.alert("Authentication required. Please log in.");
@@ -192,11 +230,11 @@ export function FoamEditorPage() {
     setStatus(null);
     try {
       const layoutId = createLayoutId();
-      for (const body of buildSubmitJobs(current, layoutId)) {
-        await apiRequest("/scanner/jobs", { method: "POST", body });
-      }
+      await submitLayout(buildSubmitJobs(current, layoutId));
       submitted.current = true;
-      clearQueue();
+      // Only what was submitted leaves the queue: unplaced scans wait for the next layout.
+      const sent = new Set(placedTools(current).map((tool) => tool.id));
+      writeQueue(readQueue().filter((entry) => !sent.has(entry.id)));
       setStatus({ kind: "success", text: "Layout submitted successfully! Redirecting to dashboard..." });
       setTimeout(() => goTo("/dashboard"), REDIRECT_DELAY_MS);
     } catch (error) {
@@ -234,7 +272,14 @@ export function FoamEditorPage() {
       </div>
       <div className="fe-body">
         <aside className="fe-sidebar" aria-label="Layout tools">
-          <FoamPicker foam={doc.foam} onChange={(foam) => store.dispatch(setFoam, { foam })} />
+          <FoamPicker
+            foam={doc.foam}
+            onChange={(foam) => {
+              // A new drawer keeps the layer stack when the thickness stays the same.
+              const layers = doc.foam.layers;
+              store.dispatch(setFoam, { foam: layers && !foam.layers && foam.thickness_mm === doc.foam.thickness_mm ? { ...foam, layers } : foam });
+            }}
+          />
           <LayoutCounters counts={counts} />
           <ProblemsPanel
             problems={problems}
@@ -244,12 +289,28 @@ export function FoamEditorPage() {
           />
           <UnplacedList doc={doc} onPlace={(id) => onPlace(id)} onDelete={(id) => store.dispatch(deleteTool, { id })} />
           <PlacedList tools={placed} selectedId={session.selectedId} flagged={flagged} onSelect={(id) => store.dispatch(selectTool, { id })} />
+          <FoamLayersPanel foam={doc.foam} onChange={(foam) => store.dispatch(setFoam, { foam })} />
+          <ArrangePanel store={store} minWallMm={session.minWallMm} onArrange={(placements) => store.dispatch(arrangeTools, { placements })} />
           <SelectedToolPanel
             tool={selected}
             onRotate={(degrees) => withSelected((id) => store.dispatch(rotateTool, { id, degrees }))}
             onScale={(delta) => withSelected((id) => store.dispatch(scaleTool, { id, delta }))}
             onUnplace={() => withSelected((id) => store.dispatch(unplaceTool, { id }))}
             onDelete={() => withSelected((id) => store.dispatch(deleteTool, { id }))}
+          />
+          <PocketPanel
+            tool={selected}
+            foam={doc.foam}
+            fingerArmed={fingerArmed}
+            onDepth={(depth_mm) => withSelected((id) => store.dispatch(setPocketDepth, { id, depth_mm }))}
+            onClearance={(clearance_mm) => withSelected((id) => store.dispatch(setClearance, { id, clearance_mm }))}
+            onLabel={(text, height_mm) => withSelected((id) => store.dispatch(setPocketLabel, { id, text, height_mm }))}
+            onLedge={(ledge) => withSelected((id) => store.dispatch(setLedge, { id, ledge }))}
+            onArmFinger={(finger) => {
+              machine.armFinger(finger);
+              setFingerArmed(Boolean(finger));
+            }}
+            onRemoveFinger={(index) => withSelected((id) => store.dispatch(removeFingerPull, { id, index }))}
           />
           <HistoryControls
             history={session.history}
@@ -267,7 +328,7 @@ export function FoamEditorPage() {
             onZoom={onZoom}
             onResetView={() => store.dispatch(resetView, undefined)}
           />
-          <ExportControls onExport={onExport} busy={exporting} />
+          <ExportControls onExport={onExport} busy={exporting} layers={doc.foam.layers?.length ?? 1} />
         </aside>
         <section className="fe-stage" aria-label="Foam canvas">
           <EditorCanvas store={store} machine={machine} problems={problems} onDropTool={onPlace} />

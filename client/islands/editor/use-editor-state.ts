@@ -6,3 +6,8 @@ import type { EditorState } from "./core/types";
 export function useEditorState(store: EditorStore): EditorState {
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }
+
+/** The state as of the last finished change (see EditorStore.getSettledState): for everything but the canvas. */
+export function useSettledEditorState(store: EditorStore): EditorState {
+  return useSyncExternalStore(store.subscribe, store.getSettledState, store.getSettledState);
+}

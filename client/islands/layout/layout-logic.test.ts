@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ScannedTool } from "../../lib/scanner-queue";
 import { centredOutline, clampPercent, LAYOUT_FOAM, newPosition, nudge, percentFromPoint, placedOutline, polygonCentroid } from "./layout-geometry";
-import { buildLayoutJobs, LAYOUT_MESSAGES, submitLayout } from "./submit-layout";
+import { buildLayoutJobs, LAYOUT_MESSAGES, submitToolLayout as submitLayout } from "./submit-layout";
 
 function tool(id: string, position: ScannedTool["position"] = null): ScannedTool {
   return {
@@ -85,6 +85,7 @@ describe("layout submission (SPEC 5, 7, 8)", () => {
         preview_data_url: "data:image/jpeg;base64,xx",
         position: { x: 20, y: 30, rotation: 0, scale: 1 },
         contour_points_mm: pocket as [number, number][],
+        accuracy_mm: null, height_mm: null, views: 1,
       },
       processing_notes: JSON.stringify({
         layout_position: { x: 20, y: 30, rotation: 0, scale: 1 },

@@ -160,24 +160,47 @@ describe("tool layout page", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/app/login"), { timeout: 2500 });
   });
 
-  test("SUBMIT posts one job per placed tool, clears the queue and goes to the dashboard after 2 s", async () => {
+  test("SUBMIT posts one job per placed tool, prices it, keeps unplaced scans and goes to the dashboard after 2 s", async () => {
     seed([tool("a", "Wrench", { x: 30, y: 30, rotation: 0, scale: 1 }), tool("b", "Pliers", { x: 60, y: 60, rotation: 0, scale: 1 }), tool("c", "Hammer")]);
     localStorage.setItem("auth_token", "t");
-    const calls = installFetch({ "POST /api/scanner/jobs": () => ({ id: 1 }) });
+    const calls = installFetch({
+      "POST /api/scanner/jobs": () => ({ id: 1 }),
+      "POST /api/scanner/process": () => ({ orders: [{ order_id: 5, order_number: "ORD-1", project_id: 3, status: "quoted", total: "80.00" }] }),
+    });
     render(<ToolLayoutPage />);
     await waitFor(() => expect(screen.getAllByTestId("tl-placed-item")).toHaveLength(2));
     const started = Date.now();
     fireEvent.click(screen.getByTestId("tl-submit"));
     await waitFor(() => expect(screen.getByTestId("tl-message").textContent).toContain("Layout submitted successfully! Redirecting to dashboard..."));
-    expect(calls).toHaveLength(2);
-    const bodies = calls.map((call) => JSON.parse(String(call.init!.body)));
+    // Two jobs, then the hand-over that prices the layout (issue 14).
+    expect(calls).toHaveLength(3);
+    const processBody = JSON.parse(String(calls[2]!.init!.body));
+    const bodies = calls.slice(0, 2).map((call) => JSON.parse(String(call.init!.body)));
+    expect(processBody).toEqual({ layout_id: bodies[0].layout_id });
     expect(bodies.map((body) => body.calibration_payload.position.x)).toEqual([30, 60]);
     expect(new Set(bodies.map((body) => body.layout_id)).size).toBe(1);
     expect(bodies[0].status).toBe("pending");
-    expect(readQueue()).toEqual([]);
+    // Issue 14: the unplaced scan stays in the queue.
+    expect(readQueue().map((entry) => entry.name)).toEqual(["Hammer"]);
     expect(assign).not.toHaveBeenCalled();
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/app/dashboard"), { timeout: 3000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+
+  test("a pocket past the foam edge or too close to another is named and selected; nothing is posted", async () => {
+    // 50 × 30 mm tools on the 304.8 × 457.2 mm sheet: x 2 % puts half of "Wrench" past the left edge.
+    seed([tool("a", "Wrench", { x: 2, y: 30, rotation: 0, scale: 1 }), tool("b", "Pliers", { x: 60, y: 60, rotation: 0, scale: 1 }), tool("c", "Level", { x: 60, y: 67, rotation: 0, scale: 1 })]);
+    localStorage.setItem("auth_token", "t");
+    const calls = installFetch({ "POST /api/scanner/jobs": () => ({ id: 1 }) });
+    render(<ToolLayoutPage />);
+    await waitFor(() => expect(screen.getAllByTestId("tl-placed-item")).toHaveLength(3));
+    expect(screen.getAllByTestId("tl-placed-item").filter((item) => item.dataset.problem === "true")).toHaveLength(3);
+    fireEvent.click(screen.getByTestId("tl-submit"));
+    await waitFor(() => expect(screen.getByTestId("tl-message").textContent).toContain('Pocket "Wrench" extends beyond the foam (304.8 × 457.2 mm).'));
+    expect(screen.getByTestId("tl-message").textContent).toContain('"Pliers" and "Level"');
+    expect(screen.getByTestId("tl-prop-position").textContent).toBe("X 2.0 %, Y 30.0 %");
+    expect(calls).toHaveLength(0);
+    expect(readQueue()).toHaveLength(3);
   });
 
   test("a failed SUBMIT shows the server detail, else the fallback", async () => {

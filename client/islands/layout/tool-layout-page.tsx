@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { Alert, Button, ButtonLink, EmptyState } from "../../components/ui";
 import { goTo, rememberRedirect } from "../../lib/navigation";
-import { clearQueue, isPlaced, removeFromQueue, updateInQueue, type ScannedTool, type ToolPosition } from "../../lib/scanner-queue";
+import { isPlaced, removeFromQueue, updateInQueue, type ScannedTool, type ToolPosition } from "../../lib/scanner-queue";
 import { getToken } from "../../lib/session";
 import { href } from "../../routes";
 import { formatArea } from "../scanner/scan-queue-list";
 import { useScannerQueue } from "../scanner/use-scanner-queue";
 import { bounds, isInside, LAYOUT_FOAM, newPosition, nudge, pathData, percentFromPoint, placedOutline } from "./layout-geometry";
-import { LAYOUT_MESSAGES, REDIRECT_DELAY_MS, submitLayout } from "./submit-layout";
+import { LAYOUT_MESSAGES, layoutProblems, REDIRECT_DELAY_MS, submitToolLayout } from "./submit-layout";
 import { ToolOutline } from "./tool-outline";
 
 /** A press that moves less than this many pixels is a click, not a drag. */
@@ -59,6 +59,15 @@ export function ToolLayoutPage() {
 
   const unplaced = tools.filter((tool) => !isPlaced(tool));
   const placed = tools.filter(isPlaced);
+  // Pockets that cannot be cut (past the edge, overlapping, wall too thin) are marked as you place them.
+  const problemIds = useMemo(() => {
+    const ids = new Set<string>();
+    for (const problem of layoutProblems(queue.filter((tool) => !tool.position?.deleted), LAYOUT_FOAM)) {
+      ids.add(problem.toolId);
+      if (problem.otherToolId) ids.add(problem.otherToolId);
+    }
+    return ids;
+  }, [queue]);
   const selected = tools.find((tool) => tool.id === selectedId) ?? null;
 
   const place = (tool: ScannedTool, x: number, y: number) => {
@@ -201,16 +210,21 @@ export function ToolLayoutPage() {
   const submit = async () => {
     setMessage(null);
     setSubmitting(true);
-    const outcome = await submitLayout(tools, getToken(), LAYOUT_FOAM);
+    const outcome = await submitToolLayout(tools, getToken(), LAYOUT_FOAM);
     setSubmitting(false);
     if (outcome.ok) {
       setMessage({ tone: "success", text: LAYOUT_MESSAGES.success });
-      clearQueue();
+      // Only what was submitted leaves the queue: unplaced scans stay for the next layout.
+      for (const id of outcome.submittedIds) removeFromQueue(id);
       setSelectedId(null);
       timersRef.current.push(setTimeout(() => goTo("/dashboard"), REDIRECT_DELAY_MS));
       return;
     }
     setMessage({ tone: "error", text: outcome.message });
+    if (outcome.problemToolId) {
+      setSelectedId(outcome.problemToolId);
+      focusRequestRef.current = outcome.problemToolId;
+    }
     if (outcome.needsLogin) {
       rememberRedirect(window.location.pathname);
       timersRef.current.push(setTimeout(() => goTo("/login"), LOGIN_DELAY_MS));
@@ -315,8 +329,9 @@ export function ToolLayoutPage() {
               return (
                 <div
                   key={tool.id}
-                  className={`tl-placed${isSelected ? " tl-selected" : ""}${draft?.id === tool.id ? " tl-dragging" : ""}`}
+                  className={`tl-placed${isSelected ? " tl-selected" : ""}${draft?.id === tool.id ? " tl-dragging" : ""}${problemIds.has(tool.id) ? " tl-problem" : ""}`}
                   data-testid="tl-placed-item"
+                  data-problem={problemIds.has(tool.id) ? "true" : undefined}
                   data-tool-id={tool.id}
                   style={{
                     left: `${position.x + (box.minX / LAYOUT_FOAM.width_mm) * 100}%`,

@@ -15,6 +15,7 @@ export function queueEntryFromResult({
   name,
   variant,
   requestParams,
+  photosSent = 1,
   previewUrl,
   id = createScanId(),
   now = new Date(),
@@ -23,6 +24,8 @@ export function queueEntryFromResult({
   name: string;
   variant: ScannerVariant;
   requestParams: ScanParameters;
+  /** Photos in the job; the count when the server does not report `views`. */
+  photosSent?: number;
   previewUrl?: string;
   id?: string;
   now?: Date;
@@ -41,5 +44,8 @@ export function queueEntryFromResult({
     contourPointsMm: result.contour_points_mm,
     position: null,
     name: name.trim() || "Tool",
+    views: result.views ?? photosSent,
+    height_mm: result.height_mm ?? null,
+    accuracy_mm: result.accuracy_mm ?? null,
   };
 }

@@ -24,7 +24,7 @@ function serverDetail(error: unknown): string | null {
 /** Send → follow the progress stream → fetch the result; rejects with a ScanJobError (or AbortError). */
 export async function runScanJob({
   variant,
-  photo,
+  photos,
   params,
   token,
   signal,
@@ -32,7 +32,8 @@ export async function runScanJob({
   onProgress,
 }: {
   variant: ScannerVariant;
-  photo: Blob;
+  /** Every photo of the pad, in the order taken: one job, one progress stream. */
+  photos: readonly Blob[];
   params: ScanParameters;
   token: string;
   signal: AbortSignal;
@@ -42,10 +43,11 @@ export async function runScanJob({
   let jobId: string;
   let streamToken: string;
   try {
-    const started = await submitScan(variant, photo, params);
+    const started = await submitScan(variant, photos, params);
     jobId = started.jobId;
-    // A token scoped to this one stream keeps the session token out of URLs and logs.
-    streamToken = started.progressToken ?? token;
+    // Only a token scoped to this one stream may ride in its URL (the server refuses a session token there).
+    if (!started.progressToken) throw new Error("The scan answer carried no progress token");
+    streamToken = started.progressToken;
   } catch (error) {
     console.error("Scan upload failed", error);
     throw new ScanJobError(PROCESSING_MESSAGES.sendFailed, serverDetail(error), error instanceof ApiError ? error.status : null);

@@ -7,7 +7,16 @@ export type ScanResult = {
   svg: string;
   diagnostics?: Record<string, unknown>;
   model_info?: { model?: string; [key: string]: unknown };
+  /** Photos the outline was computed from (multi-view jobs); absent from an older server means one. */
+  views?: number;
+  /** Estimated tool height; null from one photo. */
+  height_mm?: number | null;
+  /** Estimated largest distance between the outline and the true footprint. */
+  accuracy_mm?: number | null;
 };
+
+/** diagnostics.views of a multi-photo job: which photo was used, and why not; `index` is the 1-based photo number the errors use. */
+export type ViewDiagnostic = { index: number; used: boolean; reason?: string };
 
 /** One event of the progress stream. */
 export type JobProgress = { progress: number; message: string; status: string };
@@ -31,7 +40,23 @@ export function parseScanResult(value: unknown): ScanResult {
     svg: typeof data.svg === "string" ? data.svg : "",
     diagnostics: (data.diagnostics as Record<string, unknown>) ?? {},
     model_info: data.model_info as ScanResult["model_info"],
+    views: typeof data.views === "number" && data.views >= 1 ? data.views : undefined,
+    height_mm: finiteOrNull(data.height_mm),
+    accuracy_mm: finiteOrNull(data.accuracy_mm),
   };
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** The photos a job left out, from diagnostics.views; an older server's answer has none. */
+export function unusedViews(result: Pick<ScanResult, "diagnostics">): ViewDiagnostic[] {
+  const views = result.diagnostics?.views;
+  if (!Array.isArray(views)) return [];
+  return views.filter(
+    (view): view is ViewDiagnostic => Boolean(view) && typeof view.index === "number" && view.used === false,
+  );
 }
 
 /** Progress events: completed and failed end the job, anything else is in progress (SPEC 4). */

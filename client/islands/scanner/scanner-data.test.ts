@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { normaliseCorners } from "./overlay";
 import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
 import { AI_PARAMETERS, CLASSIC_PARAMETERS, clampParameter, defaultParameters, scanFormFields } from "./scan-parameters";
-import { parseProgress, parseScanResult } from "./scan-result";
+import { scannerJobBody } from "../../lib/scanner-job-body";
+import { parseProgress, parseScanResult, unusedViews } from "./scan-result";
 
 const result = parseScanResult({
   preview_png: "data:image/png;base64,AAAA",
@@ -68,6 +69,22 @@ describe("scan result and progress parsing", () => {
     expect(() => parseScanResult({ preview_png: "x", contour_points_px: "nope", parameters: { contour_area_mm: 1 } })).toThrow();
   });
 
+  test("multi-photo fields: views, height_mm, accuracy_mm and the unused photos", () => {
+    const parsed = parseScanResult({
+      ...result,
+      views: 4,
+      height_mm: null,
+      accuracy_mm: 1.84,
+      diagnostics: { views: [{ index: 1, used: true }, { index: 2, used: false, reason: "Photo is blurred" }, null, { index: "x", used: false }] },
+    });
+    expect([parsed.views, parsed.height_mm, parsed.accuracy_mm]).toEqual([4, null, 1.84]);
+    expect(unusedViews(parsed)).toEqual([{ index: 2, used: false, reason: "Photo is blurred" }]);
+    // An older server's answer has none of them.
+    expect([result.views, result.height_mm, result.accuracy_mm]).toEqual([undefined, null, null]);
+    expect(unusedViews(result)).toEqual([]);
+    expect(parseScanResult({ ...result, views: "5", accuracy_mm: Number.NaN }).accuracy_mm).toBeNull();
+  });
+
   test("progress events", () => {
     expect(parseProgress('{"progress":42,"message":"Tracing","status":"processing"}')).toEqual({ progress: 42, message: "Tracing", status: "processing" });
     expect(parseProgress('{"progress":"x"}')).toEqual({ progress: 0, message: "", status: "processing" });
@@ -100,7 +117,42 @@ describe("queue entry (SPEC 3)", () => {
       ],
       position: null,
       name: "Wrench",
+      views: 1,
+      height_mm: null,
+      accuracy_mm: null,
     });
+  });
+
+  test("keeps views, height_mm and accuracy_mm of a multi-photo result, and they reach the job's calibration_payload", () => {
+    const multi = parseScanResult({
+      ...result,
+      views: 5,
+      height_mm: 28.4,
+      accuracy_mm: 0.42,
+      diagnostics: { views: [{ index: 1, used: true }, { index: 3, used: false, reason: "Calibration markers not found" }] },
+    });
+    const entry = queueEntryFromResult({ result: multi, name: "Tape", variant: "classic", requestParams: {}, photosSent: 5, id: "scan-2" });
+    expect(entry).toMatchObject({ views: 5, height_mm: 28.4, accuracy_mm: 0.42 });
+    const position = { x: 10, y: 20, rotation: 0, scale: 1 };
+    const body = scannerJobBody({
+      tool: entry,
+      position,
+      pocket: entry.contourPointsMm,
+      layoutId: "layout-1",
+      foam: { label: "Foam", width_mm: 300, depth_mm: 400, thickness_mm: 50 },
+      defaultDetectionMethod: "aruco",
+      submittedAt: "2026-01-01T00:00:00.000Z",
+    });
+    expect(body.calibration_payload).toMatchObject({ accuracy_mm: 0.42, height_mm: 28.4, views: 5 });
+    // An entry saved before multi-photo scans (no fields) was one photo with no height or accuracy.
+    const { views: _v, height_mm: _h, accuracy_mm: _a, ...legacy } = entry;
+    const old = scannerJobBody({ tool: legacy, position, pocket: entry.contourPointsMm, layoutId: "l", foam: body.foam, defaultDetectionMethod: "aruco", submittedAt: "" });
+    expect(old.calibration_payload).toMatchObject({ accuracy_mm: null, height_mm: null, views: 1 });
+  });
+
+  test("the photo count stands in for views when the server does not report it", () => {
+    const entry = queueEntryFromResult({ result, name: "X", variant: "classic", requestParams: {}, photosSent: 3 });
+    expect(entry.views).toBe(3);
   });
 
   test("names and ids", () => {

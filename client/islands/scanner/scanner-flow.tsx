@@ -7,12 +7,26 @@ import { href } from "../../routes";
 import { CAPTURE_QUALITY, grabFrame, shrinkDataUrl } from "./camera";
 import { CALIBRATION_MESSAGE } from "./camera-errors";
 import { ContourFigure } from "./contour-figure";
+import { autoCaptureDue, photoCountText, TARGET_PHOTOS } from "./guided-capture";
+import { GuidedViewsPanel } from "./guided-views-panel";
 import { ParameterControls } from "./parameter-controls";
+import { PhotoStrip } from "./photo-strip";
 import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
+import { accuracyText, heightText, wantsMoreViews } from "./scan-accuracy";
 import { ScanJobError, runScanJob } from "./scan-job";
 import { defaultParameters, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
 import { formatArea, ScanQueueList } from "./scan-queue-list";
-import { canCapture, initialScannerState, needsRetrace, PROCESSING_MESSAGES, REQUIRED_MARKERS, scannerReducer } from "./scanner-machine";
+import { unusedViews } from "./scan-result";
+import {
+  canCapture,
+  canCaptureView,
+  initialScannerState,
+  needsRetrace,
+  PROCESSING_MESSAGES,
+  REQUIRED_MARKERS,
+  scannerReducer,
+  scanPhotos,
+} from "./scanner-machine";
 import { useLiveCamera } from "./use-live-camera";
 import { useScannerQueue } from "./use-scanner-queue";
 
@@ -41,15 +55,28 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const jobAbortRef = useRef<AbortController | null>(null);
   const retraceAbortRef = useRef<AbortController | null>(null);
-  const { release } = useLiveCamera({ live: state.phase === "live", ready: state.cameraReady, videoRef, overlayRef, dispatch });
+  const capturingRef = useRef(false);
+  const sendRef = useRef<HTMLButtonElement>(null);
+  const previousPhaseRef = useRef(state.phase);
+  const phaseRef = useRef(state.phase);
+  phaseRef.current = state.phase;
+  const photoUrlsRef = useRef<Set<string>>(new Set());
+  const live = state.phase === "live" || state.phase === "views";
+  const { release, detectionRef } = useLiveCamera({ live, ready: state.cameraReady, videoRef, overlayRef, dispatch });
+  const photos = scanPhotos(state);
 
-  // Object URLs of captured photos are freed when the photo is replaced or the page goes.
+  // Object URLs of captured photos are freed when a photo is replaced or removed, and when the page goes.
   useEffect(() => {
-    const url = state.photo?.url;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [state.photo]);
+    const current = new Set(scanPhotos(state).map((photo) => photo.url));
+    for (const url of photoUrlsRef.current) if (!current.has(url)) URL.revokeObjectURL(url);
+    photoUrlsRef.current = current;
+  }, [state.photo, state.views]);
+  useEffect(
+    () => () => {
+      for (const url of photoUrlsRef.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
 
   useEffect(
     () => () => {
@@ -61,7 +88,7 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
 
   useEffect(() => {
     if (!needsRetrace(state) || !state.photo) return;
-    const photo = state.photo.blob;
+    const blobs = scanPhotos(state).map((photo) => photo.blob);
     const params = state.params;
     const seq = state.retraceSeq + 1;
     const timer = setTimeout(() => {
@@ -71,7 +98,7 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
       const abort = new AbortController();
       retraceAbortRef.current = abort;
       dispatch({ type: "retraceStart", seq, params });
-      runScanJob({ variant, photo, params, token, signal: abort.signal })
+      runScanJob({ variant, photos: blobs, params, token, signal: abort.signal })
         .then((result) => dispatch({ type: "retraceDone", seq, result }))
         .catch((error: unknown) => {
           if (abort.signal.aborted) return;
@@ -95,13 +122,45 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
     }
   };
 
+  /** One corner view; the camera keeps running for the next corner. */
+  const captureView = async (auto: boolean) => {
+    const video = videoRef.current;
+    const corner = state.guide?.target;
+    if (!canCaptureView(state) || !video || corner == null || capturingRef.current) return;
+    capturingRef.current = true;
+    try {
+      const frame = await grabFrame(video, CAPTURE_QUALITY);
+      // Done (or a camera failure) while the frame was encoding: the view is no longer wanted.
+      if (phaseRef.current !== "views") return;
+      dispatch({ type: "viewCaptured", photo: { ...frame, url: URL.createObjectURL(frame.blob) }, corner, auto });
+    } catch (error) {
+      console.error("View capture failed", error);
+      release();
+      dispatch({ type: "cameraFailed", message: `Camera error: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      capturingRef.current = false;
+    }
+  };
+
+  // Leaving the guided capture removes the focused button; keyboard users land on Send instead.
+  useEffect(() => {
+    if (previousPhaseRef.current === "views" && state.phase === "captured" && document.activeElement === document.body) sendRef.current?.focus();
+    previousPhaseRef.current = state.phase;
+  }, [state.phase]);
+
+  // Over the next corner with 4/4 markers and a sharp frame on consecutive previews: take it.
+  useEffect(() => {
+    if (state.phase === "views" && autoCaptureDue(state.guide)) void captureView(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.phase, state.guide]);
+
   const send = () => {
     const token = getToken();
     if (!token || !state.photo) {
       dispatch({ type: "signInRequired" });
       return;
     }
-    const photo = state.photo.blob;
+    const blobs = scanPhotos(state).map((photo) => photo.blob);
     const params = state.params;
     jobAbortRef.current?.abort();
     const abort = new AbortController();
@@ -109,7 +168,7 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
     dispatch({ type: "send" });
     runScanJob({
       variant,
-      photo,
+      photos: blobs,
       params,
       token,
       signal: abort.signal,
@@ -139,6 +198,7 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
         name: state.name,
         variant,
         requestParams: state.tracedParams ?? state.params,
+        photosSent: photos.length,
         previewUrl,
         id: createScanId(),
       });
@@ -182,6 +242,15 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
           <Alert tone="error" onClose={() => dispatch({ type: "dismissError" })}>
             <p className="sc-error-message">{state.error}</p>
             {state.errorDetail && state.errorDetail !== state.error ? <p className="sc-error-detail">{state.errorDetail}</p> : null}
+            {state.phase === "captured" && state.errorPhoto !== null && state.errorPhoto <= photos.length ? (
+              <Button
+                size="sm"
+                onClick={() => dispatch(state.errorPhoto === 1 ? { type: "retake" } : { type: "retakeView", index: state.errorPhoto! - 2 })}
+                data-testid="sc-retake-error-photo"
+              >
+                Retake photo {state.errorPhoto}
+              </Button>
+            ) : null}
           </Alert>
         </div>
       ) : null}
@@ -255,6 +324,18 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
             </div>
           ) : null}
 
+          {state.phase === "views" && state.guide ? (
+            <GuidedViewsPanel
+              state={state}
+              guide={state.guide}
+              dispatch={dispatch}
+              videoRef={videoRef}
+              overlayRef={overlayRef}
+              detectionRef={detectionRef}
+              onCaptureView={() => void captureView(false)}
+            />
+          ) : null}
+
           {(state.phase === "captured" || state.phase === "processing") && state.photo ? (
             <div className="sc-panel sc-captured" data-testid={state.phase === "captured" ? "sc-captured" : "sc-processing"}>
               <div className={`sc-still${state.phase === "processing" ? " sc-still-busy" : ""}`}>
@@ -269,11 +350,37 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
                       </Alert>
                     </div>
                   ) : null}
+                  {state.views.length > 0 ? (
+                    <>
+                      <p className="sc-photo-count" data-testid="sc-photo-count">
+                        {photoCountText(photos.length)}
+                      </p>
+                      <PhotoStrip
+                        photo={state.photo}
+                        views={state.views}
+                        errorPhoto={state.errorPhoto}
+                        actions
+                        onRetakeView={(index) => dispatch({ type: "retakeView", index })}
+                        onRemoveView={(index) => dispatch({ type: "removeView", index })}
+                      />
+                    </>
+                  ) : (
+                    <p className="sc-views-hint" data-testid="sc-views-hint">
+                      One photo works. For a tighter outline of a thick or round tool, add {TARGET_PHOTOS - 1} views from above the
+                      corners of the pad; the scanner takes them by itself when the phone is in place.
+                    </p>
+                  )}
+                  <p className="visually-hidden" role="status" aria-live="polite" data-testid="sc-view-notice">
+                    {state.viewNotice}
+                  </p>
                   <div className="sc-actions">
                     <Button onClick={() => dispatch({ type: "retake" })} data-testid="sc-retake">
                       Retake Photo
                     </Button>
-                    <Button variant="primary" onClick={send} data-testid="sc-send">
+                    <Button onClick={() => dispatch({ type: "addViews" })} data-testid="sc-add-views">
+                      Add views
+                    </Button>
+                    <Button ref={sendRef} variant="primary" onClick={send} data-testid="sc-send">
                       Send for Processing
                     </Button>
                   </div>
@@ -291,8 +398,9 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
                   >
                     <div className="sc-progress-fill" style={{ width: `${state.progress}%` }} />
                   </div>
-                  <p className="sc-progress-message" aria-live="polite" data-testid="sc-progress-message">
+                  <p className="sc-progress-message" role="status" aria-live="polite" data-testid="sc-progress-message">
                     {state.progressMessage} {Math.round(state.progress)}%
+                    {photos.length > 1 ? ` (${photos.length} photos)` : ""}
                   </p>
                 </div>
               )}
@@ -328,7 +436,36 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
                       <dd data-testid="sc-model">{String(state.result.model_info.model)}</dd>
                     </>
                   ) : null}
+                  {accuracyText(state.result) ? (
+                    <>
+                      <dt>Fit</dt>
+                      <dd data-testid="sc-accuracy" data-accuracy-mm={state.result.accuracy_mm ?? undefined}>
+                        {accuracyText(state.result)}
+                      </dd>
+                    </>
+                  ) : null}
                 </dl>
+                {heightText(state.result.height_mm) ? (
+                  <p className="sc-height" data-testid="sc-height">
+                    {heightText(state.result.height_mm)}
+                  </p>
+                ) : null}
+                {unusedViews(state.result).length > 0 ? (
+                  <ul className="sc-unused-views" data-testid="sc-unused-views">
+                    {unusedViews(state.result).map((view) => (
+                      <li key={view.index}>
+                        Photo {view.index} was not used{view.reason ? `: ${view.reason}` : "."}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {wantsMoreViews(state.result) && accuracyText(state.result) ? (
+                  <div className="sc-actions">
+                    <Button size="sm" disabled={saving} onClick={() => dispatch({ type: "addViews" })} data-testid="sc-review-add-views">
+                      Add views
+                    </Button>
+                  </div>
+                ) : null}
                 <p className="sc-retrace" aria-live="polite" data-testid="sc-retrace-status">
                   {state.retracing ? "Updating the outline…" : ""}
                 </p>

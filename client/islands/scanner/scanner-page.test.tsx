@@ -85,7 +85,7 @@ describe("scanner page", () => {
     const camera = installBrowserFakes();
     const calls = installFetch({
       "POST /api/scanner/preview": () => DETECTION,
-      "POST /api/scanner/scan": () => ({ job_id: "job-1" }),
+      "POST /api/scanner/scan": () => ({ job_id: "job-1", progress_token: "stream-token" }),
       "GET /api/scanner/scan/job-1/result": () => RESULT,
     });
     render(<ScannerPage />);
@@ -103,7 +103,8 @@ describe("scanner page", () => {
     expect(form.get("inset_mm")).toBe("12");
     expect((upload.init!.headers as Record<string, string>).Authorization).toBe("Bearer token-123");
     const stream = FakeEventSource.instances[0]!;
-    expect(stream.url).toBe("/api/scanner/scan/job-1/progress?token=token-123");
+    // The stream carries the job's own token, never the session token (the server refuses that in a URL).
+    expect(stream.url).toBe("/api/scanner/scan/job-1/progress?token=stream-token");
 
     act(() => stream.emit({ progress: 55, message: "Tracing outline", status: "processing" }));
     const bar = screen.getByRole("progressbar");
@@ -139,7 +140,7 @@ describe("scanner page", () => {
   test("a failed job shows the server message and returns to captured", async () => {
     signIn();
     installBrowserFakes();
-    installFetch({ "POST /api/scanner/preview": () => DETECTION, "POST /api/scanner/scan": () => ({ job_id: "job-2" }) });
+    installFetch({ "POST /api/scanner/preview": () => DETECTION, "POST /api/scanner/scan": () => ({ job_id: "job-2", progress_token: "stream-token" }) });
     render(<ScannerPage />);
     await capture();
     fireEvent.click(screen.getByTestId("sc-send"));
@@ -155,7 +156,7 @@ describe("scanner page", () => {
     let uploads = 0;
     installFetch({
       "POST /api/scanner/preview": () => DETECTION,
-      "POST /api/scanner/scan": () => (++uploads === 1 ? { job_id: "job-3" } : new Response("{}", { status: 500 })),
+      "POST /api/scanner/scan": () => (++uploads === 1 ? { job_id: "job-3", progress_token: "stream-token" } : new Response("{}", { status: 500 })),
     });
     render(<ScannerPage />);
     await capture();
@@ -171,7 +172,7 @@ describe("scanner page", () => {
   test("a failed result fetch says 'Failed to get result'", async () => {
     signIn();
     installBrowserFakes();
-    installFetch({ "POST /api/scanner/preview": () => DETECTION, "POST /api/scanner/scan": () => ({ job_id: "job-4" }) });
+    installFetch({ "POST /api/scanner/preview": () => DETECTION, "POST /api/scanner/scan": () => ({ job_id: "job-4", progress_token: "stream-token" }) });
     render(<ScannerPage />);
     await capture();
     fireEvent.click(screen.getByTestId("sc-send"));
@@ -250,14 +251,14 @@ describe("scanner page", () => {
     installBrowserFakes();
     const calls = installFetch({
       "POST /api/scanner/preview": () => DETECTION,
-      "POST /api/scanner-ai/scan": () => ({ job_id: "ai-1" }),
+      "POST /api/scanner-ai/scan": () => ({ job_id: "ai-1", progress_token: "stream-token" }),
       "GET /api/scanner-ai/scan/ai-1/result": () => ({ ...RESULT, model_info: { model: "tool-seg-v2" } }),
     });
     render(<ScannerAiPage />);
     await capture();
     fireEvent.click(screen.getByTestId("sc-send"));
     await waitFor(() => expect(FakeEventSource.instances.length).toBe(1));
-    expect(FakeEventSource.instances[0]!.url).toBe("/api/scanner-ai/scan/ai-1/progress?token=token-123");
+    expect(FakeEventSource.instances[0]!.url).toBe("/api/scanner-ai/scan/ai-1/progress?token=stream-token");
     const form = calls.find((call) => call.url.endsWith("/api/scanner-ai/scan"))!.init!.body as FormData;
     expect(form.get("confidence")).toBe("0.5");
     expect(form.get("post_morph_px")).toBe("3");
@@ -275,7 +276,7 @@ describe("scanner page", () => {
     let jobs = 0;
     const calls = installFetch({
       "POST /api/scanner/preview": () => DETECTION,
-      "POST /api/scanner/scan": () => ({ job_id: `job-r${++jobs}` }),
+      "POST /api/scanner/scan": () => ({ job_id: `job-r${++jobs}`, progress_token: "stream-token" }),
       "GET /api/scanner/scan/job-r1/result": () => RESULT,
       "GET /api/scanner/scan/job-r2/result": () => ({ ...RESULT, parameters: { contour_area_mm: 3500 } }),
     });

@@ -83,7 +83,7 @@ export function useLiveCamera({
           const detection = await requestPreview(frame.blob, abort.signal);
           if (abort.signal.aborted) return;
           detectionRef.current = { detection, frameWidth: frame.width, frameHeight: frame.height, at: Date.now() };
-          dispatch({ type: "markers", count: detection.markers_detected });
+          dispatch({ type: "markers", count: detection.markers_detected, camera: detection.camera, sharp: detection.sharp });
         }
       } catch (error) {
         if (abort.signal.aborted) return;
@@ -118,5 +118,7 @@ export function useLiveCamera({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, ready]);
 
-  return { streamRef, release };
+  // The latest detection is shared by ref (the pad diagram draws the camera dot from it) so a preview
+  // never re-renders the page by itself.
+  return { streamRef, detectionRef, release };
 }

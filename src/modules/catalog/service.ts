@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../../shared/errors";
 import { lenientNonNegative, optionalBoolean, optionalText, requiredText } from "../../shared/normalize";
 import { nowIso } from "../../shared/time";
 import { serializeBox } from "./serialize";
+import { invalidateReferenceData } from "../reference/cache";
 
 export const BOX_NOT_FOUND = "Product not found.";
 type BoxInsert = typeof catalogBoxes.$inferInsert;
@@ -58,6 +59,7 @@ export async function createBox(db: Db, body: Record<string, unknown>) {
   const values = parseBox(body, "create");
   const now = nowIso();
   const [row] = await db.insert(catalogBoxes).values({ ...(values as BoxInsert), createdAt: now, updatedAt: now }).returning();
+  invalidateReferenceData();
   return serializeBox(row!);
 }
 
@@ -67,6 +69,7 @@ export async function updateBox(db: Db, id: number, body: Record<string, unknown
   const values = parseBox(body, "update");
   if (!Object.keys(values).length) return getBox(db, id);
   const [row] = await db.update(catalogBoxes).set({ ...values, updatedAt: nowIso() }).where(eq(catalogBoxes.id, id)).returning();
+  invalidateReferenceData();
   return serializeBox(row!);
 }
 
@@ -74,5 +77,6 @@ export async function updateBox(db: Db, id: number, body: Record<string, unknown
 export async function archiveBox(db: Db, id: number) {
   await loadBox(db, id);
   const [row] = await db.update(catalogBoxes).set({ isActive: false, updatedAt: nowIso() }).where(eq(catalogBoxes.id, id)).returning();
+  invalidateReferenceData();
   return serializeBox(row!);
 }

@@ -1,18 +1,19 @@
 /**
  * The cut layout kept on an order (orders.layout): foam block and pocket outlines in millimetres,
  * origin at the foam's top-left corner, x to the right, y down (the editor's and SVG's axes).
+ * The shape and its reading live in common/layout, shared with the editor; new fields (depth,
+ * clearance, finger pulls, label, ledge, foam layers) are optional so older orders still read.
  */
-export type Point = [number, number];
-export type Pocket = { name: string; points: Point[]; job_id?: number };
-export type Foam = { width_mm: number; depth_mm: number; thickness_mm: number; label?: string | null };
-export type Layout = { foam: Foam; pockets: Pocket[] };
+import { LayoutInputError, MAX_FOAM_MM, readCutLayout, type CutLayout, type LayoutFoam, type LayoutPocket, type Pt } from "../../../common/layout";
 
-export const MAX_FOAM_MM = 5000;
-const EDGE_TOLERANCE_MM = 0.5;
+export type Point = Pt;
+export type Pocket = LayoutPocket;
+export type Foam = LayoutFoam;
+export type Layout = CutLayout;
 
-export class LayoutError extends Error {}
-
-const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+export { MAX_FOAM_MM };
+/** A layout that cannot be cut; its message is shown to the operator. */
+export { LayoutInputError as LayoutError };
 
 export function perimeter(points: Point[]): number {
   let length = 0;
@@ -40,7 +41,11 @@ export function bounds(points: Point[]) {
   return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
 }
 
-/** Total knife path: the foam outline plus every pocket outline (closed). */
+/**
+ * Knife path for estimates and quotes: the foam outline plus every tool outline (closed). It
+ * leaves out the clearance and finger pulls on purpose: a cheap figure, stable for old orders;
+ * the job sheet prints the exact path (common/layout planCutLength).
+ */
 export function cutLengthMm(layout: Layout): number {
   const foam = 2 * (layout.foam.width_mm + layout.foam.depth_mm);
   return foam + layout.pockets.reduce((sum, pocket) => sum + perimeter(pocket.points), 0);
@@ -57,32 +62,5 @@ export function readLayout(raw: unknown): Layout | null {
 
 /** Validates a stored layout before cutting: any problem is a LayoutError whose message the operator sees. */
 export function checkLayout(raw: unknown): Layout {
-  const value = raw as { foam?: Partial<Foam>; pockets?: unknown } | null;
-  if (!value || typeof value !== "object" || !value.foam || typeof value.foam !== "object") {
-    throw new LayoutError("The order has no layout to cut: submit a scanner layout for it first.");
-  }
-  const { width_mm, depth_mm, thickness_mm } = value.foam;
-  for (const [name, size] of [["width", width_mm], ["depth", depth_mm], ["thickness", thickness_mm]] as const) {
-    if (!finite(size) || size <= 0 || size > MAX_FOAM_MM) throw new LayoutError(`The foam ${name} is missing or invalid.`);
-  }
-  const foam: Foam = { width_mm: width_mm!, depth_mm: depth_mm!, thickness_mm: thickness_mm!, label: typeof value.foam.label === "string" ? value.foam.label : null };
-  const rawPockets = value.pockets ?? [];
-  if (!Array.isArray(rawPockets)) throw new LayoutError("The layout's pockets are not a list.");
-  const pockets = rawPockets.map((rawPocket, index): Pocket => {
-    const pocket = rawPocket as { name?: unknown; points?: unknown; job_id?: unknown };
-    const name = typeof pocket?.name === "string" && pocket.name.trim() ? pocket.name.trim() : `Pocket ${index + 1}`;
-    const points = Array.isArray(pocket?.points)
-      ? pocket.points.filter((point): point is Point => Array.isArray(point) && point.length >= 2 && finite(point[0]) && finite(point[1])).map(([x, y]) => [x, y] as Point)
-      : [];
-    if (points.length < 3 || points.length !== (pocket.points as unknown[]).length) {
-      throw new LayoutError(`Pocket "${name}" needs at least 3 valid points.`);
-    }
-    if (area(points) < 1) throw new LayoutError(`Pocket "${name}" has no area.`);
-    const box = bounds(points);
-    if (box.minX < -EDGE_TOLERANCE_MM || box.minY < -EDGE_TOLERANCE_MM || box.maxX > foam.width_mm + EDGE_TOLERANCE_MM || box.maxY > foam.depth_mm + EDGE_TOLERANCE_MM) {
-      throw new LayoutError(`Pocket "${name}" extends beyond the foam (${foam.width_mm} × ${foam.depth_mm} mm).`);
-    }
-    return typeof pocket.job_id === "number" ? { name, points, job_id: pocket.job_id } : { name, points };
-  });
-  return { foam, pockets };
+  return readCutLayout(raw);
 }

@@ -8,14 +8,17 @@ import { loadOrderRow } from "../orders/service";
 import type { OrderRow } from "../orders/serialize";
 import { densityFromText, estimateMinutes } from "../operator/estimate";
 import { checkLayout, cutLengthMm, LayoutError, readLayout } from "./layout";
-import { layoutDxf, layoutPdf, layoutSvg } from "./render";
+import { layoutDxf, layoutDxfFiles, layoutPdf, layoutStl, layoutSvg } from "./render";
 
 export const CUTTING_FORMATS = {
   dxf: { contentType: "application/dxf", extension: "dxf" },
   svg: { contentType: "image/svg+xml; charset=utf-8", extension: "svg" },
   pdf: { contentType: "application/pdf", extension: "pdf" },
+  stl: { contentType: "model/stl", extension: "stl" },
 } as const;
-export type CuttingFormat = keyof typeof CUTTING_FORMATS;
+/** `dxf-layer-2`: the DXF of the second foam layer from the top (multi-layer foam: one file per layer). */
+export type CuttingFormat = keyof typeof CUTTING_FORMATS | `dxf-layer-${number}`;
+const LAYER_FORMAT = /^dxf-layer-([1-4])$/;
 
 export type OrderMaterial = { name: string | null; densityKgM3: number | null };
 
@@ -91,9 +94,9 @@ export async function generateCuttingFile(db: Db, actor: Actor, orderId: number)
 }
 
 export function parseFormat(raw: unknown): CuttingFormat {
-  if (raw !== null && raw !== undefined && typeof raw !== "string") throw badRequest("format must be dxf, svg or pdf.");
+  if (raw !== null && raw !== undefined && typeof raw !== "string") throw badRequest("format must be dxf, svg, pdf, stl or dxf-layer-N.");
   const format = (raw ?? "").trim().toLowerCase() || "dxf";
-  if (!(format in CUTTING_FORMATS)) throw badRequest(`Unknown format "${format.slice(0, 20)}". Use dxf, svg or pdf.`);
+  if (!(format in CUTTING_FORMATS) && !LAYER_FORMAT.test(format)) throw badRequest(`Unknown format "${format.slice(0, 20)}". Use dxf, svg or pdf.`);
   return format as CuttingFormat;
 }
 
@@ -101,8 +104,22 @@ export async function loadCuttingFile(db: Db, orderId: number, format: CuttingFo
   const row = await loadOrderRow(db, orderId);
   const file = row.fileStatus === "ready" ? await db.query.cuttingFiles.findFirst({ where: eq(cuttingFiles.orderId, orderId) }) : undefined;
   if (!file) throw conflict("Cutting file not generated yet.");
-  const body = format === "pdf" ? Buffer.from(file.pdf, "base64") : format === "svg" ? file.svg : file.dxf;
-  return { body, filename: `${row.orderNumber}.${CUTTING_FORMATS[format].extension}`, contentType: CUTTING_FORMATS[format].contentType };
+  const layerMatch = LAYER_FORMAT.exec(format);
+  if (layerMatch || format === "stl") {
+    // Not stored: rebuilt from the same checked layout the stored files came from.
+    const layout = checkLayout(row.layout);
+    if (format === "stl") {
+      return { body: Buffer.from(layoutStl(layout)), filename: `${row.orderNumber}.stl`, contentType: CUTTING_FORMATS.stl.contentType };
+    }
+    const files = layoutDxfFiles(layout);
+    const layer = Number(layerMatch![1]);
+    const found = files.find((item) => item.layer === layer);
+    if (!found) throw badRequest(`The foam has ${files.length} layer${files.length === 1 ? "" : "s"}; there is no layer ${layer}.`);
+    return { body: found.dxf, filename: `${row.orderNumber}-layer-${layer}.dxf`, contentType: CUTTING_FORMATS.dxf.contentType };
+  }
+  const known = format as keyof typeof CUTTING_FORMATS;
+  const body = known === "pdf" ? Buffer.from(file.pdf, "base64") : known === "svg" ? file.svg : file.dxf;
+  return { body, filename: `${row.orderNumber}.${CUTTING_FORMATS[known].extension}`, contentType: CUTTING_FORMATS[known].contentType };
 }
 
 /** A changed layout makes existing files stale: drop them and ask for a new generation. */

@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../../shared/errors";
 import { lenientMoneyCents, lenientNonNegative, lenientNumber, optionalBoolean, optionalText, requiredText } from "../../shared/normalize";
 import { nowIso } from "../../shared/time";
 import { serializeMaterial } from "./serialize";
+import { invalidateReferenceData } from "../reference/cache";
 
 export const MATERIAL_NOT_FOUND = "Material not found.";
 type MaterialInsert = typeof materials.$inferInsert;
@@ -60,6 +61,7 @@ export async function createMaterial(db: Db, body: Record<string, unknown>) {
   const values = parseMaterial(body, "create");
   const now = nowIso();
   const [row] = await db.insert(materials).values({ ...(values as MaterialInsert), createdAt: now, updatedAt: now }).returning();
+  invalidateReferenceData();
   return serializeMaterial(row!);
 }
 
@@ -68,6 +70,7 @@ export async function updateMaterial(db: Db, id: number, body: Record<string, un
   const values = parseMaterial(body, "update");
   if (!Object.keys(values).length) return getMaterial(db, id);
   const [row] = await db.update(materials).set({ ...values, updatedAt: nowIso() }).where(eq(materials.id, id)).returning();
+  invalidateReferenceData();
   return serializeMaterial(row!);
 }
 
@@ -75,5 +78,6 @@ export async function updateMaterial(db: Db, id: number, body: Record<string, un
 export async function archiveMaterial(db: Db, id: number) {
   await loadMaterial(db, id);
   const [row] = await db.update(materials).set({ isActive: false, updatedAt: nowIso() }).where(eq(materials.id, id)).returning();
+  invalidateReferenceData();
   return serializeMaterial(row!);
 }

@@ -3,13 +3,15 @@ import type { AppDeps } from "../../shared/deps";
 import { jsonBody } from "../../shared/openapi-body";
 import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
-import { badRequest } from "../../shared/errors";
+import { badRequest, conflict } from "../../shared/errors";
+import { hasLayout } from "../orders/file-status";
+import { ADMIN_ROLES } from "../../shared/roles";
 import { parseId } from "../../shared/ids";
 import { OPERATOR_ROLES } from "../../shared/roles";
 import { generateCuttingFile, loadCuttingFile, parseFormat } from "../cutting-files/service";
 import { orderCsvResponse } from "../orders";
 import { loadOrderRow, ORDER_NOT_FOUND } from "../orders/service";
-import { FormatQuery, IdParams, IssueBody, LinkBody, ProductionStatusBody } from "./model";
+import { FormatQuery, IdParams, IssueBody, LinkBody, ProductionStatusBody, StartBody } from "./model";
 import { completeProduction, loadCard, operatorDashboard, reportIssue, setProductionStatus, startProduction } from "./service";
 
 const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });
@@ -37,6 +39,8 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
       "/orders/:id/generate-cutting-file",
       async ({ params, user }) => {
         const id = orderId(params.id);
+        const row = await loadOrderRow(db, id);
+        if (!hasLayout(row.layout)) throw conflict("The order has no layout to cut: an admin attaches one first (POST /api/admin/orders/{id}/layout with a DXF or SVG).");
         await generateCuttingFile(db, actorOf(user), id);
         return loadCard(db, id);
       },
@@ -49,11 +53,21 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
         },
       },
     )
-    .post("/orders/:id/start-production", ({ params, user }) => startProduction(db, actorOf(user), orderId(params.id)), {
-      role: OPERATOR_ROLES,
-      params: IdParams,
-      detail: { summary: "Start production (in_progress + start time); 409 unless the file is ready and the order approved" },
-    })
+    .post(
+      "/orders/:id/start-production",
+      ({ params, user, body }) =>
+        startProduction(db, actorOf(user), orderId(params.id), { overrideReason: bodyFields(body).override_reason, isAdmin: ADMIN_ROLES.includes(user.roleCode as never) }),
+      {
+        role: OPERATOR_ROLES,
+        params: IdParams,
+        detail: {
+          ...jsonBody(StartBody),
+          summary: "Start production (in_progress + start time, order in_production)",
+          description:
+            "409 unless the cutting file is ready (or not required: no layout) and the order is approved; 409 when already in progress or completed. An admin may start an unapproved order with {override_reason} (recorded as an approval_overridden event); an operator gets 403.",
+        },
+      },
+    )
     .post("/orders/:id/complete-production", ({ params, user }) => completeProduction(db, actorOf(user), orderId(params.id)), {
       role: OPERATOR_ROLES,
       params: IdParams,

@@ -12,3 +12,6 @@ export const LinkBody = t.Optional(
     format: t.Optional(t.String({ description: "dxf (default), svg or pdf; cutting-file only" })),
   }),
 );
+export const StartBody = t.Optional(
+  t.Object({ override_reason: t.Optional(t.Unknown({ description: "Admins only: start an order that is not approved; why (≤ 1000 characters)" })) }),
+);

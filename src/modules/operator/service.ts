@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { materials, orderItems, orders } from "../../../db/schema";
-import { badRequest, conflict } from "../../shared/errors";
+import { badRequest, conflict, forbidden } from "../../shared/errors";
 import { labelOf, PRODUCTION_STATUSES } from "../../shared/order-constants";
 import { nowIso } from "../../shared/time";
 import { readLayout } from "../cutting-files/layout";
@@ -9,7 +9,10 @@ import { appendEvent, type Actor } from "../orders/events";
 import { checkProductionStatus } from "../orders/input";
 import { productionSideEffects } from "../orders/production";
 import type { ItemRow, OrderRow } from "../orders/serialize";
-import { loadOrderRow, syncProjectStatus } from "../orders/service";
+import { loadOrderRow } from "../orders/service";
+import { changeOrderStatus } from "../orders/change-order-status";
+import { effectiveFileStatus } from "../orders/file-status";
+import { scanAccuracyMm } from "../projects/scan-accuracy";
 import { densityFromText, estimateMinutes } from "./estimate";
 
 /** Completed work stays on the board for this long after fulfilment, then drops off. */
@@ -25,15 +28,33 @@ export function orderBlocks(row: OrderRow): string[] {
   if (production === "completed") return [];
   const blocks: string[] = [];
   if (row.status === "draft" || row.status === "quoted") blocks.push("Order not approved");
+  // Admin-created and calculator orders have nothing to cut until a layout is attached.
   if (row.status === "cancelled") blocks.push("Order cancelled");
-  if (row.fileStatus === "needs_generation") blocks.push("Cutting file missing");
-  if (row.fileStatus === "generating") blocks.push("Cutting file being generated");
-  if (row.fileStatus === "error") blocks.push(`Cutting file error: ${row.fileError ?? "unknown error"}`);
+  const fileStatus = effectiveFileStatus(row);
+  if (fileStatus === "needs_generation") blocks.push("Cutting file missing");
+  if (fileStatus === "generating") blocks.push("Cutting file being generated");
+  if (fileStatus === "error") blocks.push(`Cutting file error: ${row.fileError ?? "unknown error"}`);
   if (production === "issue") blocks.push(`Production issue: ${row.issueReason ?? "no reason given"}`);
   return blocks;
 }
 
-export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, material: MaterialInfo | undefined) {
+/** What the operator should do next, in words, for a card that cannot simply be started. */
+export function nextStep(row: OrderRow): string | null {
+  const production = row.productionStatus || "pending";
+  const fileStatus = effectiveFileStatus(row);
+  if (production === "completed" || row.status === "cancelled") return null;
+  if (fileStatus === "error") {
+    return /no layout/i.test(row.fileError ?? "")
+      ? "No layout to cut: an admin attaches one (Admin → Orders → order → Attach layout, DXF or SVG)."
+      : "Fix the layout, then Generate File again: an admin uploads a corrected DXF/SVG (Attach layout) or the customer resubmits it.";
+  }
+  if (production === "issue") return "Resolve the issue, then set the status back to Pending or Preparing Files.";
+  if (fileStatus === "needs_generation") return "Generate the cutting file.";
+  if (row.status === "draft" || row.status === "quoted") return "Waiting for the customer to accept the quote (an admin may start with an override reason).";
+  return null;
+}
+
+export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, material: MaterialInfo | undefined, accuracyMm: number | null = null) {
   const metadata = firstItem?.metadata ?? {};
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
   const layout = readLayout(row.layout);
@@ -51,8 +72,11 @@ export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, materia
     material: materialText,
     dimensions: text(metadata.dimensions) ?? foamDimensions,
     estimatedTime: estimateMinutes(layout, density),
-    fileStatus: row.fileStatus,
-    fileError: row.fileError,
+    fileStatus: effectiveFileStatus(row),
+    fileError: effectiveFileStatus(row) === "not_required" ? null : row.fileError,
+    nextStep: nextStep(row),
+    scanAccuracyMm: accuracyMm,
+    canStart: canStart(row),
     priority: row.priority,
     blocks: orderBlocks(row),
     issueReason: row.issueReason,
@@ -70,14 +94,15 @@ async function cardsFor(db: Db, rows: OrderRow[]): Promise<OperatorCard[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const materialIds = [...new Set(rows.map((row) => row.materialId).filter((id): id is number => id !== null))];
-  const [items, materialRows] = await Promise.all([
+  const [items, materialRows, accuracy] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position), asc(orderItems.id)),
     materialIds.length ? db.select().from(materials).where(inArray(materials.id, materialIds)) : Promise.resolve([]),
+    scanAccuracyMm(db, ids.filter((_, index) => rows[index]!.orderType === "scanner")),
   ]);
   const firstItems = new Map<number, ItemRow>();
   for (const item of items) if (!firstItems.has(item.orderId)) firstItems.set(item.orderId, item);
   const materialById = new Map(materialRows.map((row) => [row.id, { name: row.name, densityKgM3: row.densityKgM3 }]));
-  return rows.map((row) => buildCard(row, firstItems.get(row.id), row.materialId ? materialById.get(row.materialId) : undefined));
+  return rows.map((row) => buildCard(row, firstItems.get(row.id), row.materialId ? materialById.get(row.materialId) : undefined, accuracy.get(row.id) ?? null));
 }
 
 export async function loadCard(db: Db, id: number): Promise<OperatorCard> {
@@ -142,26 +167,41 @@ export async function setProductionStatus(db: Db, actor: Actor, id: number, rawS
 }
 
 /**
- * Start: needs a ready cutting file, and the order not running or cancelled (SPEC section 4 puts no
- * rule on the order's status: the card selector may set any production status anyway). Sets
- * in_progress and the start time; an approved order moves to in_production.
+ * Start is offered (and allowed without an override) when the order is approved, its file is ready
+ * or not required, and production is neither running nor completed.
  */
-export async function startProduction(db: Db, actor: Actor, id: number) {
+export function canStart(row: OrderRow): boolean {
+  const production = row.productionStatus || "pending";
+  const fileStatus = effectiveFileStatus(row);
+  return (row.status === "approved" || row.status === "in_production") && production !== "in_progress" && production !== "completed" && (fileStatus === "ready" || fileStatus === "not_required");
+}
+
+export const NOT_APPROVED = "The order is not approved: the customer must accept the quote first (an admin may start it with an override reason).";
+
+/**
+ * Start: needs a ready (or not required) cutting file and an approved order. An admin may start an
+ * unapproved order by giving `override_reason`; the override is its own event. Sets in_progress and
+ * the start time; the order moves to in_production through changeOrderStatus.
+ */
+export async function startProduction(db: Db, actor: Actor, id: number, options: { overrideReason?: unknown; isAdmin?: boolean } = {}) {
+  const override = options.overrideReason === undefined || options.overrideReason === null || options.overrideReason === "" ? null : parseReason(options.overrideReason);
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
     const from = row.productionStatus || "pending";
     if (from === "in_progress") throw conflict("Production is already in progress.");
+    if (from === "completed") throw conflict("Production is already completed.");
     if (row.status === "cancelled") throw conflict("The order is cancelled.");
-    if (row.fileStatus !== "ready") throw conflict("The cutting file is not ready: generate it first.");
+    if (row.status === "fulfilled") throw conflict("The order is already fulfilled.");
+    const fileStatus = effectiveFileStatus(row);
+    if (fileStatus !== "ready" && fileStatus !== "not_required") throw conflict("The cutting file is not ready: generate it first.");
+    const approved = row.status === "approved" || row.status === "in_production";
+    if (!approved && !override) throw conflict(NOT_APPROVED);
+    if (!approved && !options.isAdmin) throw forbidden("Only an admin may start an order that is not approved.");
     const now = nowIso();
-    const set: Partial<OrderRow> = { productionStatus: "in_progress", productionStartAt: now, fulfilledAt: null, issueReason: null, updatedAt: now };
-    if (row.status === "approved") set.status = "in_production";
-    await tx.update(orders).set(set).where(eq(orders.id, id));
+    if (!approved) await appendEvent(tx, id, actor, "approval_overridden", { from: row.status, reason: override }, now);
     await appendEvent(tx, id, actor, "production_started", { from, to: "in_progress" }, now);
-    if (set.status) {
-      await appendEvent(tx, id, actor, "status_changed", { from: row.status, to: set.status, reason: "production started" }, now);
-      await syncProjectStatus(tx, row.projectId, set.status, now);
-    }
+    const production = { productionStatus: "in_progress", productionStartAt: now, fulfilledAt: null, issueReason: null } as Partial<OrderRow>;
+    await changeOrderStatus(tx, actor, row, "in_production", { now, set: production, reason: approved ? "production started" : `production started with override: ${override}` });
   });
   return loadCard(db, id);
 }
@@ -172,15 +212,10 @@ export async function completeProduction(db: Db, actor: Actor, id: number) {
     const row = await loadOrderRow(tx, id);
     const from = row.productionStatus || "pending";
     if (from !== "in_progress") throw conflict("Production has not been started.");
+    if (row.status === "cancelled") throw conflict("The order is cancelled.");
     const now = nowIso();
-    const set: Partial<OrderRow> = { productionStatus: "completed", fulfilledAt: now, updatedAt: now };
-    if (row.status !== "fulfilled" && row.status !== "cancelled") set.status = "fulfilled";
-    await tx.update(orders).set(set).where(eq(orders.id, id));
     await appendEvent(tx, id, actor, "production_completed", { from, to: "completed" }, now);
-    if (set.status) {
-      await appendEvent(tx, id, actor, "status_changed", { from: row.status, to: set.status, reason: "production completed" }, now);
-      await syncProjectStatus(tx, row.projectId, set.status, now);
-    }
+    await changeOrderStatus(tx, actor, row, "fulfilled", { now, set: { productionStatus: "completed", fulfilledAt: now }, reason: "production completed" });
   });
   return loadCard(db, id);
 }

@@ -1,5 +1,6 @@
 import type { orderAddresses, orderEvents, orderItems, orders, scannerJobs } from "../../../db/schema";
 import { centsToDecimal } from "../../shared/money";
+import { effectiveFileStatus } from "./file-status";
 import { labelOf, ORDER_STATUSES, ORDER_TYPES, PRODUCTION_STATUSES } from "../../shared/order-constants";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -23,8 +24,8 @@ export function serializeOrderSummary(row: OrderRow) {
     status_label: labelOf(ORDER_STATUSES, row.status),
     production_status: row.productionStatus || "pending",
     production_status_label: labelOf(PRODUCTION_STATUSES, row.productionStatus || "pending"),
-    file_status: row.fileStatus,
-    file_error: row.fileError,
+    file_status: effectiveFileStatus(row),
+    file_error: effectiveFileStatus(row) === "not_required" ? null : row.fileError,
     priority: row.priority,
     currency: row.currency,
     notes: row.notes,

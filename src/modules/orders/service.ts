@@ -16,6 +16,7 @@ import { centsToDecimal } from "../../shared/money";
 import { nowIso } from "../../shared/time";
 import { appendEvent, type Actor, type DbLike } from "./events";
 import { checkStatus, parseOrderInput, type AddressInput, type ItemInput, type OrderInput } from "./input";
+import { changeOrderStatus, syncProjectStatus } from "./change-order-status";
 import { productionSideEffects } from "./production";
 import {
   serializeAddress,
@@ -117,11 +118,7 @@ function totalsFor(items: ItemInput[] | null, fallbackSubtotal: number, fallback
   return { subtotalCents: fallbackSubtotal, totalCents: fallbackTotal };
 }
 
-/** A project's status follows its order so the customer's dashboard shows where the work is. */
-export async function syncProjectStatus(db: DbLike, projectId: number | null, status: string, now: string) {
-  if (!projectId) return;
-  await db.update(projects).set({ status, updatedAt: now }).where(eq(projects.id, projectId));
-}
+export { syncProjectStatus };
 
 export async function createOrder(db: Db, actor: Actor, body: Record<string, unknown>) {
   const input = parseOrderInput(body, "create");
@@ -151,6 +148,8 @@ export async function createOrder(db: Db, actor: Actor, body: Record<string, unk
           notes: input.notes ?? null,
           ...totals,
           calculatorPayload: input.calculatorPayload ?? null,
+          // Nothing to cut until a layout is attached (POST /admin/orders/{id}/layout).
+          fileStatus: "not_required",
           materialId: input.materialId ?? null,
           catalogBoxId: input.catalogBoxId ?? null,
           ...productionSideEffects(draft, productionStatus, now),
@@ -246,21 +245,18 @@ export async function updateOrder(db: Db, actor: Actor, id: number, body: Record
       }
 
       const events: [string, Record<string, unknown>][] = [];
-      if (input.status && input.status !== row.status) {
-        set.status = input.status;
-        events.push(["status_changed", { from: row.status, to: input.status }]);
-      }
+      const newStatus = input.status && input.status !== row.status ? input.status : null;
       const currentProduction = row.productionStatus || "pending";
       if (input.productionStatus && input.productionStatus !== currentProduction) {
         Object.assign(set, productionSideEffects(row, input.productionStatus, now));
         events.push(["production_status_changed", { from: currentProduction, to: input.productionStatus }]);
       }
       if (Object.keys(changes).length) events.unshift(["updated", { changes }]);
-      if (!events.length) return;
+      if (!events.length && !newStatus) return;
       set.updatedAt = now;
       await tx.update(orders).set(set).where(eq(orders.id, id));
       for (const [type, payload] of events) await appendEvent(tx, id, actor, type, payload, now);
-      if (set.status) await syncProjectStatus(tx, row.projectId, set.status, now);
+      if (newStatus) await changeOrderStatus(tx, actor, { ...row, ...set }, newStatus, { now });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_NUMBER);
@@ -274,11 +270,7 @@ export async function setOrderStatus(db: Db, actor: Actor, id: number, rawStatus
   const status = checkStatus(rawStatus);
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
-    if (row.status === status) return;
-    const now = nowIso();
-    await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id));
-    await appendEvent(tx, id, actor, "status_changed", { from: row.status, to: status }, now);
-    await syncProjectStatus(tx, row.projectId, status, now);
+    await changeOrderStatus(tx, actor, row, status);
   });
   return loadOrderDetail(db, id);
 }
@@ -296,16 +288,10 @@ export async function bulkSetStatus(db: Db, actor: Actor, body: Record<string, u
   }
   const status = checkStatus(body.status);
   return db.transaction(async (tx) => {
-    const rows = await tx.select({ id: orders.id, status: orders.status, projectId: orders.projectId }).from(orders).where(inArray(orders.id, ids));
+    const rows = await tx.select().from(orders).where(inArray(orders.id, ids));
     const changed = rows.filter((row) => row.status !== status);
     const now = nowIso();
-    if (changed.length) {
-      await tx.update(orders).set({ status, updatedAt: now }).where(inArray(orders.id, changed.map((row) => row.id)));
-      for (const row of changed) {
-        await appendEvent(tx, row.id, actor, "status_changed", { from: row.status, to: status, bulk: true }, now);
-        await syncProjectStatus(tx, row.projectId, status, now);
-      }
-    }
+    for (const row of changed) await changeOrderStatus(tx, actor, row, status, { now, payload: { bulk: true } });
     const found = new Set(rows.map((row) => row.id));
     return { updated: changed.length, unchanged: rows.length - changed.length, not_found: ids.filter((id) => !found.has(id)), status };
   });

@@ -42,8 +42,8 @@ export const scannerJobsModule = ({ db, auth }: AppDeps) =>
       role: "any",
       detail: {
         ...jsonBody(ProcessBody),
-        summary: "Hand a submitted layout over for production: {layout_id} or {job_ids}",
+        summary: "Hand a submitted layout over: check it, price it and make it a quote ({layout_id} or {job_ids})",
         description:
-          "Pending jobs become queued, a draft order becomes quoted (awaiting review) and its cutting file is queued for generation (file_status needs_generation). Idempotent. Answers {layout_id, queued, orders: [{order_id, order_number, project_id, reference_code, status, file_status, queued}]}.",
+          "The layout is checked first (every pocket inside the foam, no overlaps, walls ≥ 5 mm between pockets): a problem is a 422 naming the pockets and nothing changes. Then pending jobs become queued, the layout is priced as order items (foam sheets, cutting time from the board's estimate, labour 30 min at $35/h, 25 % markup; a quote_priced event; kept when the layout is unchanged so adjustments survive), a draft order becomes quoted and its file status needs_generation. Idempotent. Answers {layout_id, queued, orders: [{order_id, order_number, project_id, reference_code, status, file_status, total, priced, queued}]}.",
       },
     });

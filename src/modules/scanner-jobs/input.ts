@@ -91,6 +91,11 @@ function parseIso(raw: unknown, label: string): string | null {
   return new Date(time).toISOString();
 }
 
+/** A positive measurement kept (to the micrometre) when it is a number in (0, max]; anything else is dropped. */
+function boundedNumber(raw: unknown, key: string, max: number): Record<string, number> {
+  return typeof raw === "number" && Number.isFinite(raw) && raw > 0 && raw <= max ? { [key]: Math.round(raw * 1000) / 1000 } : {};
+}
+
 /**
  * The scanner job payload (SPEC section 3) as the server keeps it. contour_svg from the client is
  * never stored: the SVG is rebuilt from contour_points_mm. Customers always submit `pending`;
@@ -110,6 +115,11 @@ export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, n
     preview_data_url: safePreview(payload.preview_data_url),
     position: parsePosition(payload.position),
     contour_points_mm: points,
+    // The scan's measured accuracy (± mm, from the scanner): shown on the project page and the board.
+    ...boundedNumber(payload.accuracy_mm, "accuracy_mm", 50),
+    // The tool's measured height and how many photos the outline came from (multi-view scans).
+    ...boundedNumber(payload.height_mm, "height_mm", 1000),
+    ...(Number.isInteger(payload.views) && (payload.views as number) >= 1 && (payload.views as number) <= 100 ? { views: payload.views as number } : {}),
   };
   const notes = parseNotes(body.processing_notes);
   let status = "pending";

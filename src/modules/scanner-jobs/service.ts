@@ -8,7 +8,10 @@ import { nowIso } from "../../shared/time";
 import { invalidateCuttingFile } from "../cutting-files/service";
 import type { Foam, Layout, Pocket } from "../cutting-files/layout";
 import { appendEvent, type DbLike } from "../orders/events";
-import { generateOrderNumber, syncProjectStatus } from "../orders/service";
+import { generateOrderNumber } from "../orders/service";
+import { changeOrderStatus } from "../orders/change-order-status";
+import { assertCuttable, priceOrderLayout } from "../projects/quote";
+import { centsToDecimal } from "../../shared/money";
 import { contourSvg } from "./contour";
 import { BACKLOG_STATUSES, parseJobInput, SCANNER_JOB_STATUSES } from "./input";
 
@@ -97,7 +100,8 @@ export async function getJob(db: Db, user: AuthUser, id: number) {
   return serializeJob(row, true);
 }
 
-async function newReferenceCode(db: DbLike): Promise<string> {
+/** PRJ-<year>-<6 hex>, unique: the customer-facing project reference. */
+export async function newReferenceCode(db: DbLike): Promise<string> {
   const year = new Date().getUTCFullYear();
   for (;;) {
     const code = `PRJ-${year}-${crypto.randomUUID().replace(/-/g, "").slice(0, 6).toUpperCase()}`;
@@ -247,16 +251,19 @@ export async function processLayout(db: Db, user: AuthUser, body: Record<string,
 
   const now = nowIso();
   const results = await db.transaction(async (tx) => {
+    const rows = [];
+    for (const orderId of orderIds) rows.push((await tx.query.orders.findFirst({ where: eq(orders.id, orderId) }))!);
+    // Check every layout before touching any: a 422 names the pockets at fault and changes nothing.
+    const layouts = new Map(rows.filter((order) => OPEN_ORDER_STATUSES.includes(order.status)).map((order) => [order.id, assertCuttable(order.layout)]));
     const out = [];
-    for (const orderId of orderIds) {
-      const order = (await tx.query.orders.findFirst({ where: eq(orders.id, orderId) }))!;
+    for (const order of rows) {
+      const orderId = order.id;
       const queued = await tx
         .update(scannerJobs)
         .set({ status: "queued", updatedAt: now })
         .where(and(eq(scannerJobs.orderId, orderId), eq(scannerJobs.status, "pending")))
         .returning({ id: scannerJobs.id });
       const set: Partial<typeof orders.$inferSelect> = {};
-      if (order.status === "draft") set.status = "quoted";
       if (order.fileStatus !== "ready" && order.fileStatus !== "needs_generation") {
         set.fileStatus = "needs_generation";
         set.fileError = null;
@@ -264,19 +271,27 @@ export async function processLayout(db: Db, user: AuthUser, body: Record<string,
       if (queued.length || Object.keys(set).length) {
         await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
         await appendEvent(tx, orderId, actor, "submitted_for_processing", { layout_id: layoutId || null, job_ids: queued.map((job) => job.id) }, now);
-        if (set.status) {
-          await appendEvent(tx, orderId, actor, "status_changed", { from: order.status, to: set.status, reason: "layout submitted" }, now);
-          await syncProjectStatus(tx, order.projectId, set.status, now);
-        }
       }
+      const layout = layouts.get(orderId);
+      const priced = layout ? await priceOrderLayout(tx, order, layout, now) : null;
+      if (priced) {
+        await appendEvent(tx, orderId, actor, "quote_priced", {
+          total_amount: centsToDecimal(priced.total_cents),
+          lines: priced.lines.map((line) => ({ kind: line.kind, description: line.description, total: centsToDecimal(line.total_price_cents) })),
+        }, now);
+      }
+      const current = (await tx.query.orders.findFirst({ where: eq(orders.id, orderId) }))!;
+      if (current.status === "draft") await changeOrderStatus(tx, actor, current, "quoted", { now, reason: "layout submitted" });
       const project = order.projectId ? await tx.query.projects.findFirst({ where: eq(projects.id, order.projectId) }) : undefined;
       out.push({
         order_id: orderId,
         order_number: order.orderNumber,
         project_id: order.projectId,
         reference_code: project?.referenceCode ?? null,
-        status: set.status ?? order.status,
+        status: current.status === "draft" ? "quoted" : current.status,
         file_status: set.fileStatus ?? order.fileStatus,
+        total: centsToDecimal(current.totalCents),
+        priced: priced !== null,
         queued: queued.length,
       });
     }

@@ -9,6 +9,9 @@ import { exportDxf, padTemplatePdf, previewFrame, startScan, withProgressToken }
 
 const JobParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
+const SCAN_BODY_DOC =
+  "image: JPEG or PNG photo of the pad, at most 25 MB each; repeat the field for several photos of the same pad (1-8, the tool not moved: the usual photo, then one above each corner) to get the tool's footprint and height. The other fields are numbers sent as text; tool_height_mm (optional) is the tool's height if known.";
+
 function toAppError(error: unknown): never {
   // The vision layer's user-facing failures (bad pad, missing markers) are 422s with its message.
   if (error instanceof Error && error.name === "VisionError") throw new AppError(422, error.message);
@@ -27,7 +30,7 @@ function jobRoutes(deps: AppDeps, kind: ScanKind) {
     .get("/scan/:id/result", async ({ params, user }) => resultOf(await getOwnedRun(db, params.id, user.id, kind)), {
       role: "any",
       params: JobParams,
-      detail: { summary: "The traced outline: preview_png, contour_points_px, contour_points_mm, parameters, svg" },
+      detail: { summary: "The traced outline: preview_png, contour_points_px, contour_points_mm, parameters, svg, views, height_mm, accuracy_mm" },
     });
 }
 
@@ -50,8 +53,8 @@ export const scannerModule = (deps: AppDeps) =>
       role: "any",
       body: ClassicScanForm,
       detail: {
-        summary: "Queue a classic trace of a pad photo; answers {job_id, progress_token} at once",
-        ...multipartBodyDoc(ClassicScanForm, "image: JPEG or PNG photo of the pad, at most 25 MB; the other fields are numbers sent as text"),
+        summary: "Queue a classic trace of 1-8 pad photos (one job); answers {job_id, progress_token} at once",
+        ...multipartBodyDoc(ClassicScanForm, SCAN_BODY_DOC),
       },
     })
     .use(jobRoutes(deps, "classic"))
@@ -60,7 +63,7 @@ export const scannerModule = (deps: AppDeps) =>
       return new Response(dxf, {
         headers: { "content-type": "application/dxf", "content-disposition": 'attachment; filename="tool_contour.dxf"' },
       });
-    }, { body: DxfExportBody, detail: { summary: "One closed LWPOLYLINE in mm with the cut allowance applied" } });
+    }, { role: "any", body: DxfExportBody, detail: { summary: "One closed LWPOLYLINE in mm with the cut allowance applied (sign-in needed; at most 5000 points)" } });
 
 export const scannerAiModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/scanner-ai", tags: ["Scanner AI"] })
@@ -69,8 +72,8 @@ export const scannerAiModule = (deps: AppDeps) =>
       role: "any",
       body: AiScanForm,
       detail: {
-        summary: "Queue an AI trace of a pad photo; answers {job_id, progress_token} at once",
-        ...multipartBodyDoc(AiScanForm, "image: JPEG or PNG photo of the pad, at most 25 MB; the other fields are numbers sent as text"),
+        summary: "Queue an AI trace of 1-8 pad photos (one job); answers {job_id, progress_token} at once",
+        ...multipartBodyDoc(AiScanForm, SCAN_BODY_DOC),
       },
     })
     .use(jobRoutes(deps, "ai"));

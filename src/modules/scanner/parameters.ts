@@ -19,6 +19,12 @@ function readNumber(raw: Raw, field: string, fallback: number | undefined, min: 
   return parsed;
 }
 
+/** Optional: the tool's height typed by the user, for the accuracy estimate (and depth) when one photo cannot measure it. */
+function toolHeight(raw: Raw): { tool_height_mm?: number } {
+  const v = readNumber(raw, "tool_height_mm", undefined, 0.5, 300);
+  return v === undefined ? {} : { tool_height_mm: v };
+}
+
 export function parseClassicParameters(raw: Raw) {
   const sensitivity = readNumber(raw, "sensitivity", CLASSIC_DEFAULTS.sensitivity, 0, 100)!;
   const limits = areaLimitsForSensitivity(sensitivity);
@@ -31,6 +37,7 @@ export function parseClassicParameters(raw: Raw) {
     // Explicit limits from the client win over the sensitivity-derived ones.
     contour_min_area_mm: readNumber(raw, "contour_min_area_mm", limits.min, 0, 75000)!,
     contour_max_area_mm: readNumber(raw, "contour_max_area_mm", limits.max, 1, 75000)!,
+    ...toolHeight(raw),
   };
   if (params.contour_min_area_mm >= params.contour_max_area_mm) {
     throw badRequest("contour_min_area_mm must be smaller than contour_max_area_mm.");
@@ -48,6 +55,7 @@ export function parseAiParameters(raw: Raw) {
     inset_mm: readNumber(raw, "inset_mm", AI_DEFAULTS.inset_mm, 0, 25)!,
     contour_min_area_mm: readNumber(raw, "contour_min_area_mm", 10, 0, 75000)!,
     contour_max_area_mm: readNumber(raw, "contour_max_area_mm", 75000, 1, 75000)!,
+    ...toolHeight(raw),
   };
 }
 

@@ -3,7 +3,7 @@ import type { TraceParams, TraceResult } from "../../vision";
 import { claimRun, completeRun, failRun, setProgress } from "./scan-runs";
 
 export type Tracer = {
-  trace(bytes: Uint8Array, params: TraceParams, onProgress?: (progress: number, message: string) => void): Promise<TraceResult>;
+  trace(images: Uint8Array | Uint8Array[], params: TraceParams, onProgress?: (progress: number, message: string) => void): Promise<TraceResult>;
 };
 
 export const INSTANCE_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
@@ -20,7 +20,7 @@ export async function runScan(
   db: Db,
   tracer: Tracer,
   id: string,
-  image: Uint8Array,
+  images: Uint8Array | Uint8Array[],
   params: TraceParams,
   decorate: (result: TraceResult) => Record<string, unknown> = () => ({}),
 ) {
@@ -28,7 +28,7 @@ export async function runScan(
   let lastWrite = 0;
   let pending: Promise<unknown> = Promise.resolve();
   try {
-    const result = await tracer.trace(image, params, (progress, message) => {
+    const result = await tracer.trace(images, params, (progress, message) => {
       const now = Date.now();
       if (now - lastWrite < 120 && progress < 95) return;
       lastWrite = now;

@@ -1,13 +1,14 @@
 import type { Db } from "../../../db/client";
 import type { Detection, TraceParams, TraceResult } from "../../vision";
 import { FOAM_UNET } from "../../vision/ai/model-contract";
-import { badRequest } from "../../shared/errors";
+import { AppError, badRequest } from "../../shared/errors";
 import type { TokenService } from "../../shared/tokens";
 import type { DxfExportBody } from "./model";
 import { parseAiParameters, parseClassicParameters } from "./parameters";
 import { runScan } from "./runner";
 import { createScanRun, type ScanKind } from "./scan-runs";
-import { readImageUpload } from "./uploads";
+import { MAX_SCAN_PHOTOS } from "./model";
+import { readImageUpload, readImageUploads } from "./uploads";
 import type { VisionService } from "./vision-service";
 
 let templatePdf: Uint8Array | null = null;
@@ -33,12 +34,12 @@ export function aiModelInfo(result: TraceResult) {
 
 /** Validates everything before anything is stored, then answers at once while the pool traces. */
 export async function startScan(db: Db, vision: VisionService, userId: number, kind: ScanKind, form: Record<string, unknown>) {
-  const bytes = await readImageUpload(form.image);
+  const images = await readImageUploads(form.image, MAX_SCAN_PHOTOS);
   const params = kind === "classic" ? parseClassicParameters(form) : parseAiParameters(form);
   const pool = await vision.pool();
   const id = await createScanRun(db, userId, kind, params);
   // The AI scanner has no sensitivity: the pipeline treats a missing one as "not given".
-  void runScan(db, pool, id, bytes, params as TraceParams, kind === "ai" ? aiModelInfo : undefined);
+  void runScan(db, pool, id, images, params as TraceParams, kind === "ai" ? aiModelInfo : undefined);
   return { job_id: id };
 }
 
@@ -56,11 +57,24 @@ export function normalisePoints(points: DxfExportBody["contour_points_mm"]): [nu
   return points.map((point) => (Array.isArray(point) ? [point[0], point[1]] : [point.x, point.y]) as [number, number]);
 }
 
+/** The offset runs in the worker pool: a long zig-zag outline once held the event loop for 22 s. */
 export async function exportDxf(vision: VisionService, body: DxfExportBody): Promise<string> {
   const raw = body.cut_allowance_mm;
   const allowance = raw === undefined || raw === null || raw === "" ? 0 : Number(raw);
   if (!Number.isFinite(allowance) || allowance < -2 || allowance > 5) {
     throw badRequest("cut_allowance_mm must be a number between -2 and 5.");
   }
-  return (await vision.module()).contourToDxf(normalisePoints(body.contour_points_mm), allowance);
+  const points = normalisePoints(body.contour_points_mm);
+  if (points.some(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > 1e6 || Math.abs(y) > 1e6)) {
+    throw badRequest("contour_points_mm must hold finite [x, y] pairs in mm.");
+  }
+  try {
+    return await (await vision.pool()).exportDxf(points, allowance);
+  } catch (error) {
+    // The pool replaces a worker that runs past its time limit; the caller gets a reason, not a 500.
+    if (error instanceof Error && /timed out/.test(error.message)) {
+      throw new AppError(422, "The outline is too complex to offset in time: send fewer points (simplify it) and try again.");
+    }
+    throw error;
+  }
 }

@@ -7,8 +7,25 @@ import type { OperatorCard as Card } from "../types";
 import type { OperatorAction } from "./use-operator-board";
 
 const PRIORITY_TONES: Record<string, BadgeTone> = { normal: "neutral", high: "warning", urgent: "danger" };
-const FILE_TONES: Record<string, BadgeTone> = { ready: "success", needs_generation: "warning", generating: "info", error: "danger" };
-const FILE_LABELS: Record<string, string> = { ready: "File ready", needs_generation: "Needs file", generating: "Generating…", error: "File error" };
+const FILE_TONES: Record<string, BadgeTone> = { ready: "success", needs_generation: "warning", generating: "info", error: "danger", not_required: "neutral" };
+const FILE_LABELS: Record<string, string> = { ready: "File ready", needs_generation: "Needs file", generating: "Generating…", error: "File error", not_required: "No file needed" };
+const UNAPPROVED = new Set(["draft", "quoted"]);
+
+/**
+ * Production rules (issue 14), mirrored from the server: Start needs an approved order and a ready
+ * (or not required) file, and is never offered on a running or completed card; an admin may start
+ * an unapproved order with a reason instead.
+ */
+export function startRule(card: Card): "start" | "override" | null {
+  const status = productionStatusOf(card.productionStatus);
+  const fileStatus = card.fileStatus ?? "needs_generation";
+  if (status === "in_progress" || status === "completed") return null;
+  if (card.status === "cancelled" || card.status === "fulfilled") return null;
+  if (fileStatus !== "ready" && fileStatus !== "not_required") return null;
+  if (card.canStart === true) return "start";
+  if (card.status && UNAPPROVED.has(card.status)) return "override";
+  return card.canStart === false ? null : "start";
+}
 
 export const CARD_MIME = "application/x-foam-order";
 
@@ -28,9 +45,13 @@ export function OperatorCard({
   onDownloadFile,
   onDownloadCsv,
   onReportIssue,
+  onOverrideStart,
+  canOverride = false,
 }: {
   card: Card;
   busy: boolean;
+  onOverrideStart?: () => void;
+  canOverride?: boolean;
   onStatus: (status: string) => void;
   onAction: (action: OperatorAction) => void;
   onDownloadFile: (format: CuttingFormat) => void;
@@ -44,6 +65,7 @@ export function OperatorCard({
   const blocks = card.blocks ?? [];
   const selectId = `adm-card-status-${card.id}`;
   const [format, setFormat] = useState<CuttingFormat>("dxf");
+  const start = startRule(card);
 
   const onDragStart = (event: DragEvent<HTMLElement>) => {
     event.dataTransfer.setData(CARD_MIME, String(card.id));
@@ -110,6 +132,12 @@ export function OperatorCard({
         <Badge tone={FILE_TONES[fileStatus] ?? "neutral"} data-testid="operator-card-file">
           {FILE_LABELS[fileStatus] ?? fileStatus}
         </Badge>
+        {typeof card.scanAccuracyMm === "number" && card.scanAccuracyMm > 0 ? (
+          <span className="adm-card-accuracy" data-testid="operator-card-accuracy">
+            {" "}
+            Scan accuracy ±{card.scanAccuracyMm.toFixed(1)} mm
+          </span>
+        ) : null}
       </p>
       {blocks.length > 0 ? (
         <ul className="adm-card-blocks" aria-label="Blocked by">
@@ -117,6 +145,11 @@ export function OperatorCard({
             <li key={block}>{block}</li>
           ))}
         </ul>
+      ) : null}
+      {card.nextStep ? (
+        <p className="adm-card-next" data-testid="operator-card-next">
+          <strong>Next:</strong> {card.nextStep}
+        </p>
       ) : null}
       <div className="adm-card-status">
         <label htmlFor={selectId}>Status</label>
@@ -129,14 +162,19 @@ export function OperatorCard({
         </select>
       </div>
       <div className="adm-card-actions">
-        {fileStatus === "needs_generation" || fileStatus === "error" ? (
+        {(fileStatus === "needs_generation" || fileStatus === "error") && status !== "completed" ? (
           <Button size="sm" variant="primary" busy={busy} onClick={() => onAction("generate-cutting-file")} data-testid="operator-generate">
             Generate File
           </Button>
         ) : null}
-        {fileStatus === "ready" && status !== "in_progress" ? (
+        {start === "start" ? (
           <Button size="sm" variant="primary" busy={busy} onClick={() => onAction("start-production")} data-testid="operator-start">
             Start
+          </Button>
+        ) : null}
+        {start === "override" && canOverride && onOverrideStart ? (
+          <Button size="sm" variant="danger" busy={busy} onClick={onOverrideStart} data-testid="operator-start-override">
+            Start (override)
           </Button>
         ) : null}
         {status === "in_progress" ? (

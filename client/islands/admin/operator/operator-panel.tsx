@@ -6,12 +6,18 @@ import type { OperatorCard as Card } from "../types";
 import { KanbanColumn } from "./kanban-column";
 import { OperatorCard } from "./operator-card";
 import { ReportIssueDialog } from "./report-issue-dialog";
+import { StartOverrideDialog } from "./start-override-dialog";
+import { isAdminRole } from "../../../lib/session";
+import { useSession } from "../../../lib/session-context";
 import { useOperatorBoard, type OperatorAction } from "./use-operator-board";
 
 export function OperatorPanel() {
   const board = useOperatorBoard();
   const [actionError, setActionError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<Card | null>(null);
+  const [overriding, setOverriding] = useState<Card | null>(null);
+  const session = useSession();
+  const canOverride = isAdminRole(session.user?.role);
   const boardRef = useRef<HTMLDivElement>(null);
   const refocus = useRef<{ id: number; target: "status" | "actions" } | null>(null);
 
@@ -98,12 +104,25 @@ export function OperatorPanel() {
                       void download(`/operator/orders/${card.id}/download-link`, { file: "csv" }, `/operator/orders/${card.id}/download-original-csv`)
                     }
                     onReportIssue={() => setReporting(card)}
+                    canOverride={canOverride}
+                    onOverrideStart={() => setOverriding(card)}
                   />
                 ))}
               </KanbanColumn>
             );
           })}
         </div>
+      ) : null}
+      {overriding ? (
+        <StartOverrideDialog
+          orderNumber={overriding.orderNumber}
+          onCancel={() => setOverriding(null)}
+          onSubmit={async (reason) => {
+            const failure = await board.runAction(overriding, "start-production", { override_reason: reason });
+            if (!failure) setOverriding(null);
+            return failure;
+          }}
+        />
       ) : null}
       {reporting ? (
         <ReportIssueDialog

@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { buttonClass } from "../../../components/ui";
 import { API_BASE } from "../../../lib/api";
-import { isFresh, saveFrom, signedLink, tokenUrl, type SignedLink } from "../shared/download";
+import { isFresh, saveFrom, saveWithSession, signedLink, type SignedLink } from "../shared/download";
 
 /**
  * The order's CSV as a real link. Its href is a signed URL good for five minutes, so the session
@@ -30,7 +30,7 @@ export function OrderCsvLink({ orderId, orderNumber }: { orderId: number; orderN
       setLink(fresh);
       saveFrom(fresh.url);
     } catch {
-      saveFrom(tokenUrl(csvPath));
+      await saveWithSession(csvPath).catch((error) => console.warn("CSV download failed", error));
     }
   };
 

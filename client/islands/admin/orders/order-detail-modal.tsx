@@ -5,6 +5,7 @@ import { loadErrorMessage } from "../shared/error-message";
 import { formatAmount, formatDate, formatDateTime, formatRelative } from "../../../lib/format";
 import { productionLabel } from "../shared/production";
 import type { Option, Order, OrderAddress, OrderEvent, OrderItem } from "../types";
+import { AttachLayout } from "./attach-layout";
 import { OrderCsvLink } from "./order-csv-link";
 import { OrderStatusBadge, ProductionStatusBadge } from "./order-status-badge";
 
@@ -230,6 +231,15 @@ export function OrderDetailModal({
                 <p className="adm-muted">No events.</p>
               )}
             </section>
+
+            <AttachLayout
+              orderId={order.id}
+              fileStatus={(order as { file_status?: string | null }).file_status}
+              onAttached={() => {
+                onChanged();
+                void apiRequest<Order>(`/admin/orders/${order.id}`).then(setOrder, () => undefined);
+              }}
+            />
 
             <section className="adm-detail-section" aria-labelledby="adm-detail-scanner">
               <h3 id="adm-detail-scanner">Scanner job</h3>

@@ -4,15 +4,19 @@ import { getToken } from "../../../lib/session";
 export type SignedLink = { url: string; expires_at?: string };
 
 /**
- * A direct GET link carrying the session token as ?token= (the server accepts it on GET only).
- * Used only when a signed link cannot be had: the signed one is scoped to one file for 5 minutes.
+ * The fallback when a signed link cannot be had: the file is fetched with the session in the
+ * Authorization header and saved from memory. The session token never goes into a URL (the server
+ * refuses it there: URLs end up in logs and histories).
  */
-export function tokenUrl(path: string, query: Record<string, string> = {}): string {
-  const params = new URLSearchParams(query);
+export async function saveWithSession(path: string, query: Record<string, string> = {}): Promise<void> {
+  const params = new URLSearchParams(query).toString();
   const token = getToken();
-  if (token) params.set("token", token);
-  const text = params.toString();
-  return `${API_BASE}${path}${text ? `?${text}` : ""}`;
+  const response = await fetch(`${API_BASE}${path}${params ? `?${params}` : ""}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`Download failed (${response.status})`);
+  const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? "download";
+  const url = URL.createObjectURL(await response.blob());
+  saveFrom(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Asks the server for a short-lived signed URL (POST …/download-link → {url}). */
@@ -27,10 +31,10 @@ export function isFresh(link: SignedLink | null, marginMs = 30_000): link is Sig
 }
 
 /** Saves a file through a temporary link: no pop-up blocker involved, the page stays put. */
-export function saveFrom(url: string): void {
+export function saveFrom(url: string, filename = ""): void {
   const anchor = document.createElement("a");
   anchor.href = url;
-  anchor.download = "";
+  anchor.download = filename;
   anchor.rel = "noopener";
   anchor.style.display = "none";
   document.body.append(anchor);
@@ -38,14 +42,14 @@ export function saveFrom(url: string): void {
   anchor.remove();
 }
 
-/** A download via a signed link, falling back to the token URL when the link call fails. */
+/** A download via a signed link, falling back to a fetch with the session header when the link call fails. */
 export async function download(linkPath: string, body: unknown, fallbackPath: string, fallbackQuery: Record<string, string> = {}): Promise<void> {
   let url: string;
   try {
     url = (await signedLink(linkPath, body)).url;
   } catch (error) {
-    console.warn("Signed download link failed; using the session link", error);
-    url = tokenUrl(fallbackPath, fallbackQuery);
+    console.warn("Signed download link failed; fetching with the session header", error);
+    return saveWithSession(fallbackPath, fallbackQuery);
   }
   saveFrom(url);
 }

@@ -5,10 +5,9 @@ import type { EditorStore } from "../core/store";
 import type { ToolMachine } from "../core/tools/tool-machine";
 import type { PointerInfo } from "../core/tools/types";
 import type { Vec } from "../core/types";
-import { screenToFoam } from "../core/viewport";
+import { screenToFoam, viewScale } from "../core/viewport";
 import type { EditorRenderer } from "../render/renderer";
 import { EditorRendererContext } from "../renderer-context";
-import { useEditorState } from "../use-editor-state";
 import { TOOL_DRAG_TYPE } from "./unplaced-list";
 
 type EditorCanvasProps = {
@@ -21,9 +20,17 @@ type EditorCanvasProps = {
 /** Wheel zoom speed: one notch (~100 delta) is about 16 %. */
 const WHEEL_ZOOM_RATE = 0.0015;
 
-function localPoint(canvas: HTMLCanvasElement, event: { clientX: number; clientY: number }): Vec {
-  const rect = canvas.getBoundingClientRect();
+// Reading the canvas's position forces a layout: do it once per press, resize or scroll, not per move.
+const rects = new WeakMap<HTMLCanvasElement, DOMRect>();
+
+function localPoint(canvas: HTMLCanvasElement, event: { clientX: number; clientY: number }, fresh = false): Vec {
+  let rect = fresh ? undefined : rects.get(canvas);
+  if (!rect) rects.set(canvas, (rect = canvas.getBoundingClientRect()));
   return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+}
+
+function forgetRect(canvas: HTMLCanvasElement | null): void {
+  if (canvas) rects.delete(canvas);
 }
 
 /**
@@ -36,17 +43,30 @@ export function EditorCanvas({ store, machine, problems, onDropTool }: EditorCan
   const rendererRef = useRef<EditorRenderer | null>(null);
   const frameRef = useRef(0);
   const loadRenderer = useContext(EditorRendererContext);
-  const state = useEditorState(store);
-  const latest = useRef({ state, problems });
-  latest.current = { state, problems };
+  const problemsRef = useRef(problems);
+  problemsRef.current = problems;
 
+  // The canvas never re-renders through React for a store change: the store's listener asks for a
+  // frame straight away and the frame reads the latest state, so a drag costs no React work at all.
   const draw = () => {
     if (frameRef.current || typeof requestAnimationFrame === "undefined") return;
     frameRef.current = requestAnimationFrame(() => {
       frameRef.current = 0;
-      rendererRef.current?.render({ ...latest.current, hoverId: machine.hoverId });
+      const state = store.getState();
+      const canvas = canvasRef.current;
+      if (canvas) {
+        // The view, for tests and tools that need foam ↔ screen without reaching into the store.
+        const { viewport } = state.session;
+        canvas.dataset.scale = String(viewScale(viewport));
+        canvas.dataset.panX = String(viewport.panX);
+        canvas.dataset.panY = String(viewport.panY);
+      }
+      const activeId = machine.stateId === "dragging" ? (machine.gesture?.toolId ?? null) : null;
+      rendererRef.current?.render({ state, problems: problemsRef.current, hoverId: machine.hoverId, activeId });
     });
   };
+
+  useEffect(() => store.subscribe(draw), [store]);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -70,11 +90,12 @@ export function EditorCanvas({ store, machine, problems, onDropTool }: EditorCan
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadRenderer, store]);
 
-  useEffect(draw, [state, problems]);
+  useEffect(draw, [problems]);
 
   useEffect(() => {
     const wrap = wrapRef.current!;
     const measure = () => {
+      forgetRect(canvasRef.current);
       const width = Math.round(wrap.clientWidth);
       const height = Math.round(wrap.clientHeight);
       store.dispatch(resizeCanvas, { width, height });
@@ -98,11 +119,18 @@ export function EditorCanvas({ store, machine, problems, onDropTool }: EditorCan
       store.dispatch(zoomTo, { zoom, anchor: localPoint(canvas, event) });
     };
     canvas.addEventListener("wheel", onWheel, { passive: false });
-    return () => canvas.removeEventListener("wheel", onWheel);
+    const onScroll = () => forgetRect(canvas);
+    window.addEventListener("scroll", onScroll, { capture: true, passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      canvas.removeEventListener("wheel", onWheel);
+      window.removeEventListener("scroll", onScroll, { capture: true });
+      window.removeEventListener("resize", onScroll);
+    };
   }, [store]);
 
-  const info = (event: PointerEvent<HTMLCanvasElement> | MouseEvent<HTMLCanvasElement>): PointerInfo => ({
-    point: localPoint(event.currentTarget, event),
+  const info = (event: PointerEvent<HTMLCanvasElement> | MouseEvent<HTMLCanvasElement>, fresh = false): PointerInfo => ({
+    point: localPoint(event.currentTarget, event, fresh),
     button: event.button,
     ctrlKey: event.ctrlKey,
     metaKey: event.metaKey,
@@ -111,8 +139,16 @@ export function EditorCanvas({ store, machine, problems, onDropTool }: EditorCan
 
   // Store changes redraw through the effect above; only a new hover highlight needs a draw here.
   const hovered = useRef<string | null>(null);
+  const dragging = useRef(false);
   const afterInput = (canvas: HTMLCanvasElement) => {
-    canvas.style.cursor = machine.cursor;
+    const cursor = machine.cursor;
+    if (canvas.style.cursor !== cursor) canvas.style.cursor = cursor;
+    // The end of a drag drops the renderer's snapshot: redraw even if nothing else changed.
+    const isDragging = machine.stateId === "dragging";
+    if (dragging.current !== isDragging) {
+      dragging.current = isDragging;
+      draw();
+    }
     if (hovered.current === machine.hoverId) return;
     hovered.current = machine.hoverId;
     draw();
@@ -123,7 +159,7 @@ export function EditorCanvas({ store, machine, problems, onDropTool }: EditorCan
     canvas.focus({ preventScroll: true });
     canvas.setPointerCapture?.(event.pointerId);
     if (event.button === 1) event.preventDefault();
-    machine.pointerDown(info(event));
+    machine.pointerDown(info(event, true));
     afterInput(canvas);
   };
 
@@ -149,7 +185,7 @@ export function EditorCanvas({ store, machine, problems, onDropTool }: EditorCan
     const id = event.dataTransfer.getData(TOOL_DRAG_TYPE);
     if (!id) return;
     event.preventDefault();
-    onDropTool(id, screenToFoam(store.getState().session.viewport, localPoint(event.currentTarget, event)));
+    onDropTool(id, screenToFoam(store.getState().session.viewport, localPoint(event.currentTarget, event, true)));
   };
 
   return (

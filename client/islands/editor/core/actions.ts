@@ -1,8 +1,10 @@
 import type { ScannedTool } from "../../../lib/scanner-queue";
 import { GRID_MM, ROTATION_STEP, SCALE_STEP } from "./constants";
 import { clampPlacement, clampScale, toolFromQueue, toolsFromQueue } from "./queue-mapping";
-import { snapToGrid } from "./polygon";
-import type { EditorState, EditorTool, Foam, Placement, Vec, Viewport } from "./types";
+import { cutOutline, effectiveClearance } from "./layout-geometry";
+import { placedPockets } from "./pockets";
+import { boundsOverlap, polygonBounds, round, snapToGrid, transformOutline } from "./polygon";
+import type { Bounds, EditorState, EditorTool, Foam, FoamLayer, Placement, PocketSpec, Pt, Vec, Viewport } from "./types";
 import { panBy, resetViewport, resizeViewport, viewCentre, zoomAt } from "./viewport";
 
 /**
@@ -64,7 +66,37 @@ function setViewport(state: EditorState, viewport: Viewport): EditorState {
 
 // ---- recorded: the document ----------------------------------------------------------
 
-/** Places an unplaced tool at a foam point (default: the foam centre) and selects it. */
+const FREE_SPOT_STEP_MM = 5;
+
+/**
+ * The first spot, row by row from the top-left, where the tool's cut outline keeps the minimum
+ * wall to the foam edge and to every placed pocket's box; upright first, then turned 90°.
+ * Null when nothing fits. Boxes make it conservative, never optimistic.
+ */
+export function findFreeSpot(state: EditorState, tool: EditorTool): Placement | null {
+  const { foam } = state.doc;
+  const wall = state.session.minWallMm;
+  const taken: Bounds[] = placedPockets(state.doc)
+    .filter((pocket) => pocket.tool.id !== tool.id)
+    .map((pocket) => polygonBounds(cutOutline(pocket.tool, foam).flat().concat(pocket.outline)));
+  const margin = effectiveClearance(tool) + Math.max(...(tool.pocket.fingers ?? []).map((f) => Math.max(f.width_mm, f.length_mm) / 2), 0);
+  for (const rotation of [0, 90]) {
+    const box = polygonBounds(transformOutline(tool.outline, { x_mm: 0, y_mm: 0, rotation, scale: 1 }));
+    const left = -box.minX + margin + wall;
+    const top = -box.minY + margin + wall;
+    const right = foam.width_mm - box.maxX - margin - wall;
+    const bottom = foam.depth_mm - box.maxY - margin - wall;
+    for (let y = top; y <= bottom; y += FREE_SPOT_STEP_MM) {
+      for (let x = left; x <= right; x += FREE_SPOT_STEP_MM) {
+        const spot: Bounds = { minX: x + box.minX - margin, minY: y + box.minY - margin, maxX: x + box.maxX + margin, maxY: y + box.maxY + margin };
+        if (!taken.some((other) => boundsOverlap(spot, other, wall))) return { x_mm: round(x, 3), y_mm: round(y, 3), rotation, scale: 1 };
+      }
+    }
+  }
+  return null;
+}
+
+/** Places an unplaced tool at a foam point (default: the first free spot, else the centre) and selects it. */
 export const placeTool = defineAction<{ id: string; at?: Vec }>({
   name: "placeTool",
   label: "Place tool",
@@ -73,8 +105,9 @@ export const placeTool = defineAction<{ id: string; at?: Vec }>({
     const tool = findTool(state, id);
     if (!tool || tool.placement) return state;
     const { foam } = state.doc;
-    const point = snapPoint(state, at ?? { x: foam.width_mm / 2, y: foam.depth_mm / 2 });
-    const placement = clampPlacement({ x_mm: point.x, y_mm: point.y, rotation: 0, scale: 1 }, foam);
+    const free = at ? null : findFreeSpot(state, tool);
+    const point = snapPoint(state, at ?? (free ? { x: free.x_mm, y: free.y_mm } : { x: foam.width_mm / 2, y: foam.depth_mm / 2 }));
+    const placement = clampPlacement({ x_mm: point.x, y_mm: point.y, rotation: free?.rotation ?? 0, scale: 1 }, foam);
     const next = updateTool(state, id, () => ({ ...tool, placement }));
     return setSession(next, { selectedId: id });
   },
@@ -149,6 +182,144 @@ export const resetLayout = defineAction({
   },
 });
 
+function setPocket(state: EditorState, id: string, patch: Partial<PocketSpec>): EditorState {
+  return updateTool(state, id, (tool) => {
+    const pocket = { ...tool.pocket, ...patch };
+    for (const key of Object.keys(patch) as (keyof PocketSpec)[]) if (patch[key] === undefined) delete pocket[key];
+    return JSON.stringify(pocket) === JSON.stringify(tool.pocket) ? tool : { ...tool, pocket };
+  });
+}
+
+const positive = (value: number | null | undefined, min: number, max: number) =>
+  value === null || value === undefined || !Number.isFinite(value) ? undefined : round(Math.min(max, Math.max(min, value)), 2);
+
+/** Depth in mm from the top face; null returns to the default (scan height + 2 mm, or half the foam). */
+export const setPocketDepth = defineAction<{ id: string; depth_mm: number | null }>({
+  name: "setPocketDepth",
+  label: "Pocket depth",
+  recorded: true,
+  perform(state, { id, depth_mm }) {
+    const max = Math.max(1, state.doc.foam.thickness_mm - 5);
+    return setPocket(state, id, { depth_mm: positive(depth_mm, 1, max) });
+  },
+});
+
+export const setClearance = defineAction<{ id: string; clearance_mm: number | null }>({
+  name: "setClearance",
+  label: "Clearance",
+  recorded: true,
+  perform(state, { id, clearance_mm }) {
+    return setPocket(state, id, { clearance_mm: positive(clearance_mm, 0, 20) });
+  },
+});
+
+export const setPocketLabel = defineAction<{ id: string; text: string; height_mm?: number }>({
+  name: "setPocketLabel",
+  label: "Engraved label",
+  recorded: true,
+  perform(state, { id, text, height_mm }) {
+    const clean = text.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 60);
+    const label = clean ? { text: clean, height_mm: positive(height_mm, 2, 50) ?? 5 } : undefined;
+    return setPocket(state, id, { label });
+  },
+});
+
+/** A stepped pocket: a ledge `width_mm` wide around the core, `depth_mm` deep; null removes it. */
+export const setLedge = defineAction<{ id: string; ledge: { width_mm: number; depth_mm: number } | null }>({
+  name: "setLedge",
+  label: "Ledge",
+  recorded: true,
+  perform(state, { id, ledge }) {
+    if (!ledge) return setPocket(state, id, { ledge: undefined });
+    const width = positive(ledge.width_mm, 1, 100);
+    const depth = positive(ledge.depth_mm, 1, Math.max(1, state.doc.foam.thickness_mm - 5));
+    return width && depth ? setPocket(state, id, { ledge: { width_mm: width, depth_mm: depth } }) : state;
+  },
+});
+
+/** Nearest point on the tool's outline to a foam point, in the outline's own coordinates, with the edge's direction. */
+function nearestEdgePoint(tool: EditorTool, at: Vec): { x: number; y: number; angle_deg: number } | null {
+  if (!tool.placement) return null;
+  const { x_mm, y_mm, rotation, scale } = tool.placement;
+  const angle = (-rotation * Math.PI) / 180;
+  const dx = (at.x - x_mm) / scale;
+  const dy = (at.y - y_mm) / scale;
+  const local = { x: dx * Math.cos(angle) - dy * Math.sin(angle), y: dx * Math.sin(angle) + dy * Math.cos(angle) };
+  let best: { x: number; y: number; angle_deg: number; d: number } | null = null;
+  const outline = tool.outline;
+  for (let i = 0; i < outline.length; i++) {
+    const [ax, ay] = outline[i] as Pt;
+    const [bx, by] = outline[(i + 1) % outline.length] as Pt;
+    const ex = bx - ax;
+    const ey = by - ay;
+    const length2 = ex * ex + ey * ey;
+    const t = length2 ? Math.max(0, Math.min(1, ((local.x - ax) * ex + (local.y - ay) * ey) / length2)) : 0;
+    const px = ax + t * ex;
+    const py = ay + t * ey;
+    const d = Math.hypot(local.x - px, local.y - py);
+    if (!best || d < best.d) best = { x: px, y: py, angle_deg: (Math.atan2(ey, ex) * 180) / Math.PI, d };
+  }
+  return best && { x: round(best.x, 3), y: round(best.y, 3), angle_deg: round(best.angle_deg, 2) };
+}
+
+/** A finger pull on the tool's edge nearest to `at` (foam mm): a round or oval notch merged into the pocket. */
+export const addFingerPull = defineAction<{ id: string; at: Vec; shape: "round" | "oval"; width_mm: number; length_mm?: number }>({
+  name: "addFingerPull",
+  label: "Add finger pull",
+  recorded: true,
+  perform(state, { id, at, shape, width_mm, length_mm }) {
+    const tool = findTool(state, id);
+    const point = tool && nearestEdgePoint(tool, at);
+    if (!tool || !point || (tool.pocket.fingers?.length ?? 0) >= 8) return state;
+    const width = positive(width_mm, 5, 100) ?? 20;
+    const length = Math.max(width, positive(length_mm, 5, 200) ?? width * 1.6);
+    const finger = { ...point, shape, width_mm: width, length_mm: shape === "oval" ? length : width };
+    return setPocket(state, id, { fingers: [...(tool.pocket.fingers ?? []), finger] });
+  },
+});
+
+export const removeFingerPull = defineAction<{ id: string; index: number }>({
+  name: "removeFingerPull",
+  label: "Remove finger pull",
+  recorded: true,
+  perform(state, { id, index }) {
+    const fingers = findTool(state, id)?.pocket.fingers ?? [];
+    if (index < 0 || index >= fingers.length) return state;
+    const rest = fingers.filter((_, i) => i !== index);
+    return setPocket(state, id, { fingers: rest.length ? rest : undefined });
+  },
+});
+
+/** Moves many pockets at once (auto-arrange): one undo step. */
+export const arrangeTools = defineAction<{ placements: Record<string, Placement> }>({
+  name: "arrangeTools",
+  label: "Auto-arrange",
+  recorded: true,
+  perform(state, { placements }) {
+    const { foam } = state.doc;
+    let changed = false;
+    const tools = state.doc.tools.map((tool) => {
+      const next = placements[tool.id];
+      if (!next) return tool;
+      const placement = clampPlacement(next, foam);
+      if (tool.placement && samePlacement(placement, tool.placement)) return tool;
+      changed = true;
+      return { ...tool, placement };
+    });
+    return changed ? { ...state, doc: { ...state.doc, tools } } : state;
+  },
+});
+
+/** Foam layers, top first; the foam's thickness becomes their sum. */
+export function withLayers(foam: Foam, layers: FoamLayer[]): Foam {
+  const clean = layers.slice(0, 4).map((layer) => ({ thickness_mm: round(layer.thickness_mm, 3), ...(layer.color ? { color: layer.color } : {}) }));
+  const thickness = round(clean.reduce((sum, layer) => sum + layer.thickness_mm, 0), 3);
+  const next: Foam = { ...foam, thickness_mm: thickness };
+  if (clean.length > 1) next.layers = clean;
+  else delete next.layers;
+  return next;
+}
+
 /** A new foam keeps pockets at the same millimetres, pulled back onto the sheet if needed. */
 export const setFoam = defineAction<{ foam: Foam }>({
   name: "setFoam",
@@ -161,7 +332,8 @@ export const setFoam = defineAction<{ foam: Foam }>({
       old.depth_mm === foam.depth_mm &&
       old.thickness_mm === foam.thickness_mm &&
       old.label === foam.label &&
-      JSON.stringify(old.source) === JSON.stringify(foam.source)
+      JSON.stringify(old.source) === JSON.stringify(foam.source) &&
+      JSON.stringify(old.layers ?? null) === JSON.stringify(foam.layers ?? null)
     ) {
       return state;
     }

@@ -21,5 +21,5 @@ export const FOAM_THICKNESS_MAX_MM = 100;
 export const FOAM_SIDE_MIN_MM = 25.4;
 export const FOAM_SIDE_MAX_MM = 3048;
 export const PNG_EXPORT_DPI = 150;
-export const EXPORT_FILES = { dxf: "foam-layout.dxf", svg: "foam-layout.svg", png: "foam-layout.png" } as const;
+export const EXPORT_FILES = { dxf: "foam-layout.dxf", svg: "foam-layout.svg", png: "foam-layout.png", pdf: "foam-layout-1to1.pdf", stl: "foam-insert.stl" } as const;
 export const UNCATEGORISED = "Uncategorised";

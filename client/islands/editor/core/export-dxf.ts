@@ -1,27 +1,16 @@
-import Drawing from "dxf-writer";
+import { layoutDxfFiles } from "../../../../common/layout";
 import type { LayoutGeometry } from "./layout-geometry";
-import { round } from "./polygon";
-
-const FOAM_LAYER = "FOAM";
-const POCKET_LAYER = "POCKETS";
 
 /**
- * foam-layout.dxf in millimetres ($INSUNITS 4): the foam outline and one closed LWPOLYLINE per
- * pocket. CAD's y axis points up, so y is flipped to keep the layout as it looks on screen.
+ * foam-layout.dxf from the shared renderer: millimetres, one layer per operation and depth
+ * (FOAM_OUTLINE, POCKET_25MM, FINGER_25MM, LABEL_ENGRAVE), clearance applied; one file per foam layer.
  */
+export function layoutToDxfFiles(layout: LayoutGeometry): { name: string; dxf: string }[] {
+  const files = layoutDxfFiles(layout.cut);
+  return files.map((file) => ({ name: files.length > 1 ? `foam-layout-layer-${file.layer}.dxf` : "foam-layout.dxf", dxf: file.dxf }));
+}
+
+/** The top layer's DXF (the whole job for one-layer foam). */
 export function layoutToDxf(layout: LayoutGeometry): string {
-  const drawing = new Drawing();
-  drawing.setUnits("Millimeters");
-  drawing.addLayer(FOAM_LAYER, Drawing.ACI.WHITE, "CONTINUOUS");
-  drawing.addLayer(POCKET_LAYER, Drawing.ACI.RED, "CONTINUOUS");
-  drawing.setActiveLayer(FOAM_LAYER);
-  drawing.drawRect(0, 0, layout.width_mm, layout.depth_mm);
-  drawing.setActiveLayer(POCKET_LAYER);
-  for (const pocket of layout.pockets) {
-    drawing.drawPolyline(
-      pocket.points.map(([x, y]) => [x, round(layout.depth_mm - y, 3)]),
-      true,
-    );
-  }
-  return drawing.toDxfString();
+  return layoutDxfFiles(layout.cut)[0]!.dxf;
 }

@@ -1,14 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { placeTool, rotateTool } from "./actions";
+import { addFingerPull, placeTool, rotateTool } from "./actions";
 import { customFoam } from "./foam";
 import { findProblems } from "./problems";
 import { loadedStore, rect, scannedTool } from "./test-fixtures";
 
 // Three 20 x 20 mm squares on a 200 x 200 mm foam.
-function layout(positions: Record<string, { x: number; y: number }>, clockwise = true) {
+// Clearance 0 unless asked, so the gaps below are the gaps between the cut outlines.
+function layout(positions: Record<string, { x: number; y: number }>, clockwise = true, clearance = 0) {
   const square = clockwise ? rect(0, 0, 20, 20) : rect(0, 0, 20, 20).reverse();
   const store = loadedStore(
-    Object.keys(positions).map((id) => scannedTool(id, { contourPointsMm: square })),
+    Object.keys(positions).map((id) => scannedTool(id, { contourPointsMm: square, pocket: { clearance_mm: clearance } } as never)),
     customFoam(200, 200, 30),
   );
   for (const [id, at] of Object.entries(positions)) store.dispatch(placeTool, { id, at });
@@ -34,6 +35,19 @@ describe("findProblems", () => {
     const store = layout({ a: { x: 50, y: 50 }, b: { x: 74, y: 50 } }, false);
     expect(findProblems(store.getState().doc, 5).map((p) => p.kind)).toEqual(["wall"]);
     expect(findProblems(store.getState().doc, 3)).toEqual([]);
+  });
+
+  test("walls are measured between the cut outlines: clearance and finger pulls count", () => {
+    // 6 mm between the tools, 1 mm clearance on each: a 4 mm wall.
+    const store = layout({ a: { x: 50, y: 50 }, b: { x: 76, y: 50 } }, true, 1);
+    expect(findProblems(store.getState().doc, 5).map((p) => p.kind)).toEqual(["wall"]);
+    expect(findProblems(store.getState().doc, 4)).toEqual([]);
+    const wide = layout({ a: { x: 50, y: 50 }, b: { x: 90, y: 50 } });
+    expect(findProblems(wide.getState().doc, 5)).toEqual([]);
+    // a 16 mm notch on a's right edge reaches 8 mm towards b, leaving 12 mm
+    wide.dispatch(addFingerPull, { id: "a", at: { x: 60, y: 50 }, shape: "round", width_mm: 16 });
+    expect(findProblems(wide.getState().doc, 12.5).map((p) => p.kind)).toEqual(["wall"]);
+    expect(findProblems(wide.getState().doc, 11.5)).toEqual([]);
   });
 
   test("touching pockets count as too close, not overlapping", () => {

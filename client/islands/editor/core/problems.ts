@@ -1,8 +1,9 @@
 import ClipperLib, { type Paths } from "clipper-lib";
 import { DEFAULT_MIN_WALL_MM } from "./constants";
 import { placedPockets, type Pocket } from "./pockets";
-import { boundsOverlap } from "./polygon";
-import type { EditorDoc, EditorTool, Foam, Pt } from "./types";
+import { cutOutline } from "./layout-geometry";
+import { boundsOverlap, polygonBounds } from "./polygon";
+import type { Bounds, EditorDoc, Foam, Pt } from "./types";
 
 export type ProblemKind = "overlap" | "wall" | "edge";
 export type LayoutProblem = { kind: ProblemKind; toolIds: string[]; message: string };
@@ -39,13 +40,34 @@ function clip(subject: Paths, clipPaths: Paths, clipType: number): number {
 const intersectionArea = (a: Paths, b: Paths) => clip(a, b, ClipperLib.ClipType.ctIntersection);
 const differenceArea = (a: Paths, b: Paths) => clip(a, b, ClipperLib.ClipType.ctDifference);
 
-// Keyed on the tool object: a moved tool is a new object, so stale paths are never reused.
-const pathCache = new WeakMap<EditorTool, Paths>();
+// Keyed on the cut outline, itself cached per tool object: a moved tool misses by itself.
+const pathCache = new WeakMap<Pt[][], { paths: Paths; bounds: Bounds }>();
 
-function pathOf(pocket: Pocket): Paths {
-  let path = pathCache.get(pocket.tool);
-  if (!path) pathCache.set(pocket.tool, (path = toPaths(pocket.outline)));
-  return path;
+/** The pocket as cut (clearance, finger pulls, ledge): walls are measured between these. */
+function cutOf(pocket: Pocket, foam: Foam): { paths: Paths; bounds: Bounds } {
+  const outline = cutOutline(pocket.tool, foam);
+  let hit = pathCache.get(outline);
+  if (!hit) {
+    const rings = outline.length ? outline : [pocket.outline];
+    hit = { paths: rings.flatMap(toPaths), bounds: polygonBounds(rings.flat()) };
+    pathCache.set(outline, hit);
+  }
+  return hit;
+}
+
+// Pair verdicts keyed on both cut outlines (new objects whenever a tool changes): after an undo
+// or a drop only the pairs of the changed pocket are clipped again, not all of them.
+const pairCache = new WeakMap<Paths, WeakMap<Paths, Map<number, ProblemKind | null>>>();
+
+function pairKind(a: Paths, b: Paths, wall: number, overlaps: () => boolean, tooClose: () => boolean): ProblemKind | null {
+  let inner = pairCache.get(a);
+  if (!inner) pairCache.set(a, (inner = new WeakMap()));
+  let byWall = inner.get(b);
+  if (!byWall) inner.set(b, (byWall = new Map()));
+  if (byWall.has(wall)) return byWall.get(wall)!;
+  const kind: ProblemKind | null = overlaps() ? "overlap" : wall > 0 && tooClose() ? "wall" : null;
+  byWall.set(wall, kind);
+  return kind;
 }
 
 function foamPaths(foam: Foam): Paths {
@@ -65,6 +87,9 @@ function foamPaths(foam: Foam): Paths {
 export function findProblems(doc: EditorDoc, minWallMm = DEFAULT_MIN_WALL_MM): LayoutProblem[] {
   const pockets = placedPockets(doc);
   const wall = Math.max(0, minWallMm);
+  const cut = new Map(pockets.map((pocket) => [pocket, cutOf(pocket, doc.foam)]));
+  const pathOf = (pocket: Pocket) => cut.get(pocket)!.paths;
+  const boundsOf = (pocket: Pocket) => cut.get(pocket)!.bounds;
   const grown = new Map<Pocket, Paths>();
   const grownOf = (pocket: Pocket) => {
     let paths = grown.get(pocket);
@@ -72,16 +97,21 @@ export function findProblems(doc: EditorDoc, minWallMm = DEFAULT_MIN_WALL_MM): L
     return paths;
   };
   const problems: LayoutProblem[] = [];
-  for (let i = 0; i < pockets.length; i++) {
-    for (let j = i + 1; j < pockets.length; j++) {
-      const a = pockets[i];
-      const b = pockets[j];
-      if (!boundsOverlap(a.bounds, b.bounds, wall)) continue;
-      const names = `${a.tool.name} and ${b.tool.name}`;
-      const ids = [a.tool.id, b.tool.id];
-      if (intersectionArea(pathOf(a), pathOf(b)) > AREA_EPSILON) {
+  // Sweep along x: only pockets whose spans (plus the wall) meet are compared, not all pairs.
+  const order = [...pockets].sort((a, b) => boundsOf(a).minX - boundsOf(b).minX);
+  for (let i = 0; i < order.length; i++) {
+    const a = order[i];
+    for (let j = i + 1; j < order.length; j++) {
+      const b = order[j];
+      if (boundsOf(b).minX - wall > boundsOf(a).maxX) break;
+      if (!boundsOverlap(boundsOf(a), boundsOf(b), wall)) continue;
+      const [first, second] = pockets.indexOf(a) < pockets.indexOf(b) ? [a, b] : [b, a];
+      const names = `${first.tool.name} and ${second.tool.name}`;
+      const ids = [first.tool.id, second.tool.id];
+      const kind = pairKind(pathOf(a), pathOf(b), wall, () => intersectionArea(pathOf(a), pathOf(b)) > AREA_EPSILON, () => intersectionArea(grownOf(a), grownOf(b)) > AREA_EPSILON);
+      if (kind === "overlap") {
         problems.push({ kind: "overlap", toolIds: ids, message: `${names} overlap.` });
-      } else if (wall > 0 && intersectionArea(grownOf(a), grownOf(b)) > AREA_EPSILON) {
+      } else if (kind === "wall") {
         problems.push({ kind: "wall", toolIds: ids, message: `Less than ${wall} mm of foam between ${names}.` });
       }
     }
@@ -89,7 +119,7 @@ export function findProblems(doc: EditorDoc, minWallMm = DEFAULT_MIN_WALL_MM): L
   const sheet = foamPaths(doc.foam);
   const { width_mm, depth_mm } = doc.foam;
   for (const pocket of pockets) {
-    const { minX, minY, maxX, maxY } = pocket.bounds;
+    const { minX, minY, maxX, maxY } = boundsOf(pocket);
     if (minX >= wall && minY >= wall && maxX <= width_mm - wall && maxY <= depth_mm - wall) continue;
     const outside = differenceArea(pathOf(pocket), sheet) > AREA_EPSILON;
     if (outside || (wall > 0 && differenceArea(offset(pathOf(pocket), wall), sheet) > AREA_EPSILON)) {

@@ -1,7 +1,48 @@
 import type { ScannedTool, ToolPosition } from "../../../lib/scanner-queue";
 import { SCALE_MAX, SCALE_MIN, UNCATEGORISED } from "./constants";
 import { clamp, normaliseOutline, polygonArea, round } from "./polygon";
-import type { EditorDoc, EditorTool, Foam, Placement } from "./types";
+import type { EditorDoc, EditorTool, Foam, Placement, PocketSpec, ToolFinger } from "./types";
+
+const num = (value: unknown, min: number, max: number): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+
+/** Reads the pocket settings the editor stored on a queue entry; anything malformed is dropped. */
+export function parsePocketSpec(raw: unknown): PocketSpec {
+  if (!raw || typeof raw !== "object") return {};
+  const value = raw as Record<string, unknown>;
+  const spec: PocketSpec = {};
+  const depth = num(value.depth_mm, 1, 100);
+  if (depth !== undefined) spec.depth_mm = depth;
+  const clearance = num(value.clearance_mm, 0, 20);
+  if (clearance !== undefined) spec.clearance_mm = clearance;
+  if (Array.isArray(value.fingers)) {
+    const fingers = value.fingers
+      .map((item): ToolFinger | null => {
+        const f = (item ?? {}) as Record<string, unknown>;
+        const x = num(f.x, -1e4, 1e4);
+        const y = num(f.y, -1e4, 1e4);
+        const width = num(f.width_mm, 5, 100);
+        if (x === undefined || y === undefined || width === undefined) return null;
+        return { x, y, angle_deg: num(f.angle_deg, -1e4, 1e4) ?? 0, shape: f.shape === "oval" ? "oval" : "round", width_mm: width, length_mm: num(f.length_mm, 5, 200) ?? width };
+      })
+      .filter((f): f is ToolFinger => f !== null)
+      .slice(0, 8);
+    if (fingers.length) spec.fingers = fingers;
+  }
+  const label = value.label as Record<string, unknown> | null | undefined;
+  if (label && typeof label.text === "string" && label.text.trim()) spec.label = { text: label.text.slice(0, 60), height_mm: num(label.height_mm, 2, 50) ?? 5 };
+  const ledge = value.ledge as Record<string, unknown> | null | undefined;
+  const ledgeWidth = num(ledge?.width_mm, 1, 100);
+  const ledgeDepth = num(ledge?.depth_mm, 1, 100);
+  if (ledgeWidth !== undefined && ledgeDepth !== undefined) spec.ledge = { width_mm: ledgeWidth, depth_mm: ledgeDepth };
+  return spec;
+}
+
+/** The scan's tool height: newer scanners put it on the entry, older ones in the parameters. */
+export function scannedHeight(entry: ScannedTool): number | null {
+  const raw = (entry as { height_mm?: unknown }).height_mm ?? entry.parameters?.height_mm;
+  return num(raw, 0.1, 500) ?? null;
+}
 
 export function normaliseRotation(degrees: number): number {
   const value = ((degrees % 360) + 360) % 360;
@@ -60,6 +101,8 @@ export function toolFromQueue(entry: ScannedTool, foam: Foam, index: number): Ed
     outline,
     areaMm2: round(scannedArea > 0 ? scannedArea : polygonArea(outline), 2),
     placement: placementFromPosition(entry.position, foam),
+    heightMm: scannedHeight(entry),
+    pocket: parsePocketSpec((entry as { pocket?: unknown }).pocket),
     source: entry,
   };
 }
@@ -83,6 +126,8 @@ export function mergeDocIntoQueue(queue: ScannedTool[], doc: EditorDoc, knownIds
   const mine = doc.tools.map((tool) => ({
     ...(current.get(tool.id) ?? tool.source),
     position: tool.placement ? positionFromPlacement(tool.placement, doc.foam) : null,
+    // Kept with the scan so depth, clearance, finger pulls and label survive a reload.
+    pocket: tool.pocket,
   }));
   const unseen = queue.filter((entry) => !inDoc.has(entry.id) && !knownIds.has(entry.id));
   return [...mine, ...unseen];

@@ -96,11 +96,15 @@ describe("EditorStore", () => {
     expect(undos).toBe(6);
   });
 
-  test("placing defaults to the foam centre, clamps and snaps", () => {
-    const store = loadedStore([scannedTool("a"), scannedTool("b")]);
+  test("placing defaults to the first free spot (wall and clearance kept), clamps and snaps", () => {
+    const store = loadedStore([scannedTool("a"), scannedTool("b"), scannedTool("c")]);
     store.dispatch(placeTool, { id: "a" });
-    expect(placement(store, "a")).toEqual({ x_mm: 152.4, y_mm: 228.6, rotation: 0, scale: 1 });
-    expect(store.getState().session.selectedId).toBe("a");
+    // 100 x 20 mm tool: half of it + 1 mm clearance + 5 mm wall from the top-left corner.
+    expect(placement(store, "a")).toEqual({ x_mm: 56, y_mm: 16, rotation: 0, scale: 1 });
+    store.dispatch(placeTool, { id: "c" });
+    // next along the row, on the 5 mm search grid: at least a wall between the two cut outlines
+    expect(placement(store, "c")).toEqual({ x_mm: 166, y_mm: 16, rotation: 0, scale: 1 });
+    expect(store.getState().session.selectedId).toBe("c");
     store.dispatch(setSnapToGrid, { value: true });
     store.dispatch(placeTool, { id: "b", at: { x: 1000, y: 44 } });
     expect(placement(store, "b")).toEqual({ x_mm: 304.8, y_mm: 40, rotation: 0, scale: 1 });

@@ -36,9 +36,26 @@ export class EditorStore {
 
   constructor(initial: EditorState = initialEditorState()) {
     this.state = initial;
+    this.settled = initial;
   }
 
   getState = (): EditorState => this.state;
+
+  private settled: EditorState;
+
+  /**
+   * The state as of the last finished change: during a gesture (a drag) it stays put, so the
+   * sidebar, the layout check and persistence do not redo their work on every pointer move;
+   * only the canvas follows getState().
+   */
+  getSettledState = (): EditorState => {
+    if (!this.history.isMarked) this.settled = this.state;
+    return this.settled;
+  };
+
+  get isGesturing(): boolean {
+    return this.history.isMarked;
+  }
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -71,6 +88,8 @@ export class EditorStore {
   commit(): void {
     const changed = this.history.commit(this.state.doc);
     this.setState(this.state);
+    // Settled readers skipped the gesture's states: tell them it is over even if nothing else changed.
+    this.notify();
     if (changed) this.emitCommit();
   }
 
@@ -78,6 +97,11 @@ export class EditorStore {
   bail(): void {
     const doc = this.history.bail(this.state.doc);
     this.setState(this.withDoc(doc));
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
   }
 
   undo(): void {

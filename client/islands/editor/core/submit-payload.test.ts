@@ -53,6 +53,11 @@ describe("buildSubmitJobs", () => {
     });
   });
 
+  test("each job says how its pocket is cut: depth, clearance (defaults), and anything set", () => {
+    expect(jobs[0].pocket).toEqual({ depth_mm: 15.875, clearance_mm: 1 });
+    expect(jobs[0].foam.layers).toBeUndefined();
+  });
+
   test("layout ids are unique", () => {
     expect(createLayoutId()).not.toBe(createLayoutId());
   });

@@ -1,4 +1,7 @@
 import type { ScannedTool } from "../../../lib/scanner-queue";
+import type { FoamLayer } from "../../../../common/layout";
+
+export type { FoamLayer };
 
 export type Pt = [number, number];
 export type Vec = { x: number; y: number };
@@ -15,10 +18,25 @@ export type Foam = {
   depth_mm: number;
   thickness_mm: number;
   source: FoamSource;
+  /** 1–4 slabs from the top down; absent means one slab of the whole thickness. */
+  layers?: FoamLayer[];
 };
 
 /** Centre of the pocket in foam millimetres, rotation in degrees (clockwise on screen), scale factor. */
 export type Placement = { x_mm: number; y_mm: number; rotation: number; scale: number };
+
+/** A finger notch in the tool's own outline coordinates (before rotation and scale), so it moves with the tool. */
+export type ToolFinger = { x: number; y: number; angle_deg: number; shape: "round" | "oval"; width_mm: number; length_mm: number };
+
+/** How the tool's pocket is cut; unset fields use the defaults (depth from the scan or foam, 1 mm clearance). */
+export type PocketSpec = {
+  depth_mm?: number;
+  clearance_mm?: number;
+  fingers?: ToolFinger[];
+  label?: { text: string; height_mm: number } | null;
+  /** A shallow ledge around the deep core (stepped pocket). */
+  ledge?: { width_mm: number; depth_mm: number } | null;
+};
 
 export type EditorTool = {
   id: string;
@@ -28,6 +46,9 @@ export type EditorTool = {
   outline: Pt[];
   areaMm2: number;
   placement: Placement | null;
+  /** The tool's height from the scan, when the scanner measured it. */
+  heightMm: number | null;
+  pocket: PocketSpec;
   /** The queue entry it came from, kept so an undone delete can be written back. */
   source: ScannedTool;
 };

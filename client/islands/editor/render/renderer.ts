@@ -1,7 +1,8 @@
 import type { LayoutProblem } from "../core/problems";
 import type { EditorState } from "../core/types";
 
-export type RenderInput = { state: EditorState; problems: LayoutProblem[]; hoverId: string | null };
+/** `activeId`: the pocket being dragged, if any; everything else is then static and may be drawn from a snapshot. */
+export type RenderInput = { state: EditorState; problems: LayoutProblem[]; hoverId: string | null; activeId?: string | null };
 
 /** What the canvas component needs from a drawing backend; tests substitute a stub. */
 export type EditorRenderer = {

@@ -1,4 +1,5 @@
-import { selectTool, unplaceTool } from "../actions";
+import { addFingerPull, selectTool, unplaceTool } from "../actions";
+import { screenToFoam } from "../viewport";
 import { hitTest } from "../hit-test";
 import type { PointerInfo, ToolState } from "./types";
 
@@ -15,6 +16,13 @@ export const idleState: ToolState = {
     if (wantsPan(info)) return ctx.transition("panning", info);
     if (info.button !== 0) return;
     const { doc, session } = ctx.store.getState();
+    const finger = ctx.armedFinger;
+    if (finger && session.selectedId) {
+      // The notch goes on the selected tool's edge point nearest the click: one undo step.
+      ctx.store.dispatch(addFingerPull, { id: session.selectedId, at: screenToFoam(session.viewport, info.point), ...finger });
+      ctx.armFinger(null);
+      return;
+    }
     const id = hitTest(doc, session.viewport, info.point);
     if (!id) {
       // Dragging empty foam pans too: touch screens have neither a middle button nor ctrl.

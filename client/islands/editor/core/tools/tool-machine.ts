@@ -3,7 +3,7 @@ import { draggingState } from "./dragging";
 import { idleState } from "./idle";
 import { panningState } from "./panning";
 import { pointingState } from "./pointing";
-import type { Gesture, MachineContext, PointerInfo, StateId, ToolState } from "./types";
+import type { ArmedFinger, Gesture, MachineContext, PointerInfo, StateId, ToolState } from "./types";
 
 const STATES: Record<StateId, ToolState> = {
   idle: idleState,
@@ -16,7 +16,9 @@ const STATES: Record<StateId, ToolState> = {
 export class ToolMachine implements MachineContext {
   gesture: Gesture | null = null;
   hoverId: string | null = null;
+  armedFinger: ArmedFinger | null = null;
   private current: ToolState = idleState;
+  private readonly armedListeners = new Set<(armed: boolean) => void>();
 
   constructor(readonly store: EditorStore) {}
 
@@ -24,7 +26,19 @@ export class ToolMachine implements MachineContext {
     return this.current.id;
   }
 
+  /** Arms (or, with null, disarms) placing a finger pull with the next click. */
+  armFinger(finger: ArmedFinger | null): void {
+    this.armedFinger = finger;
+    for (const listener of this.armedListeners) listener(finger !== null);
+  }
+
+  onArmedChange(listener: (armed: boolean) => void): () => void {
+    this.armedListeners.add(listener);
+    return () => this.armedListeners.delete(listener);
+  }
+
   get cursor(): string {
+    if (this.armedFinger) return "crosshair";
     return this.current.id === "idle" && this.hoverId ? "grab" : this.current.cursor;
   }
 
@@ -52,6 +66,10 @@ export class ToolMachine implements MachineContext {
 
   /** Escape or a lost pointer: a gesture in progress is undone back to its mark. */
   cancel(): boolean {
+    if (this.current.id === "idle" && this.armedFinger) {
+      this.armFinger(null);
+      return true;
+    }
     if (this.current.id === "idle") return false;
     this.current.onCancel?.(this);
     return true;

@@ -9,10 +9,15 @@ export type StateId = "idle" | "pointing" | "dragging" | "panning";
 /** What a press remembers until release. */
 export type Gesture = { origin: Vec; last: Vec; toolId: string | null; startCentre: Vec | null };
 
+/** A finger pull waiting for its point: the next click on the selected tool's edge places it. */
+export type ArmedFinger = { shape: "round" | "oval"; width_mm: number; length_mm: number };
+
 export type MachineContext = {
   readonly store: EditorStore;
   gesture: Gesture | null;
   hoverId: string | null;
+  armedFinger: ArmedFinger | null;
+  armFinger(finger: ArmedFinger | null): void;
   transition(id: StateId, info?: PointerInfo): void;
 };
 

@@ -1,0 +1,4 @@
+import { hydratePage } from "../hydrate";
+import { ProjectPage } from "../pages/project-page";
+
+hydratePage(ProjectPage);

@@ -1,0 +1,271 @@
+import { GRID_HIDDEN, GRID_VISIBLE } from "./grid-visibility.ts";
+import { getCv, withMats } from "./opencv.ts";
+
+const UNREACHED = 0xffff;
+
+/**
+ * Geodesic distance (chamfer 2-3: 2 per straight step, 3 per diagonal one, so half-pixels) from the
+ * seed pixels through `passable` pixels, stopping at `maxCost`. Unreached pixels get 0xffff. A seed
+ * must itself be passable to spread.
+ */
+export function geodesicCost(seeds: Uint8Array, passable: Uint8Array, w: number, h: number, maxCost: number): Uint16Array {
+  const n = w * h;
+  const cost = new Uint16Array(n).fill(UNREACHED);
+  const max = Math.min(maxCost, UNREACHED - 4);
+  // Bucket queue: costs are small integers.
+  const buckets: number[][] = Array.from({ length: max + 4 }, () => []);
+  for (let i = 0; i < n; i++)
+    if (seeds[i] && passable[i]) {
+      cost[i] = 0;
+      buckets[0].push(i);
+    }
+  for (let c = 0; c <= max; c++) {
+    const b = buckets[c];
+    for (let q = 0; q < b.length; q++) {
+      const p = b[q];
+      if (cost[p] !== c) continue;
+      const x = p % w;
+      const y = (p - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (!dx && !dy) continue;
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const r = yy * w + xx;
+          if (!passable[r]) continue;
+          const nc = c + (dx && dy ? 3 : 2);
+          if (nc > max || nc >= cost[r]) continue;
+          cost[r] = nc;
+          buckets[nc].push(r);
+        }
+      }
+    }
+    buckets[c] = [];
+  }
+  return cost;
+}
+
+/** Summed-area table ((w + 1) x (h + 1)) of a 0/1 raster. */
+function integral(m: Uint8Array, w: number, h: number): Int32Array {
+  const t = new Int32Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += m[y * w + x] ? 1 : 0;
+      t[(y + 1) * (w + 1) + x + 1] = t[y * (w + 1) + x + 1] + row;
+    }
+  }
+  return t;
+}
+
+/** Sum of the raster over the square of half-size r around (x, y), clipped to the image. */
+function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: number): number {
+  const x0 = Math.max(0, x - r);
+  const y0 = Math.max(0, y - r);
+  const x1 = Math.min(w, x + r + 1);
+  const y1 = Math.min(h, y + r + 1);
+  const W = w + 1;
+  return t[y1 * W + x1] - t[y0 * W + x1] - t[y1 * W + x0] + t[y0 * W + x0];
+}
+
+/** 8-connected component labels (1..) of the set pixels; 0 elsewhere. */
+export function labelComponents(m: Uint8Array, w: number, h: number): Int32Array {
+  const label = new Int32Array(w * h);
+  const stack = new Int32Array(w * h);
+  let next = 0;
+  for (let s = 0; s < m.length; s++) {
+    if (!m[s] || label[s]) continue;
+    next++;
+    let top = 0;
+    stack[top++] = s;
+    label[s] = next;
+    while (top) {
+      const p = stack[--top];
+      const x = p % w;
+      const y = (p - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (m[q] && !label[q]) {
+            label[q] = next;
+            stack[top++] = q;
+          }
+        }
+      }
+    }
+  }
+  return label;
+}
+
+/**
+ * Pixels on a sharp brightness edge: gradient of the paper-relative brightness (Gaussian σ 1 px,
+ * Sobel), per pixel, above `tau`, and 1.25 times steeper than at σ 2 px. A tool meets its shadow
+ * with a sharp step; inside a shadow the brightness only changes slowly, and a soft shadow's fade,
+ * however dark, is as steep at both scales. Also returns the texture
+ * strength: the smaller eigenvalue of the gradient's structure tensor over `texturePx` (σ), which is
+ * near zero on paper and in shadows, and large where the surface has a grain or pattern of its own
+ * (brushed or satin steel, knurling). Strong edges raise it too, within a millimetre or so.
+ */
+export function edgeAndTexture(level: Float32Array, w: number, h: number, tau: number, texturePx: number): { edge: Uint8Array; texture: Float32Array } {
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(h, w, cv.CV_32FC1));
+    m.data32F.set(level);
+    cv.GaussianBlur(m, m, new cv.Size(0, 0), 1, 1, cv.BORDER_REPLICATE);
+    const gx = track(new cv.Mat());
+    const gy = track(new cv.Mat());
+    cv.Sobel(m, gx, cv.CV_32F, 1, 0, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
+    cv.Sobel(m, gy, cv.CV_32F, 0, 1, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
+    const a = gx.data32F as Float32Array;
+    const b = gy.data32F as Float32Array;
+    // The same gradient at twice the scale: a step (a tool's edge) loses a third of its slope there,
+    // a soft shadow's fade (several pixels wide) keeps it.
+    const m2 = track(new cv.Mat(h, w, cv.CV_32FC1));
+    m2.data32F.set(level);
+    cv.GaussianBlur(m2, m2, new cv.Size(0, 0), 2, 2, cv.BORDER_REPLICATE);
+    const gx2 = track(new cv.Mat());
+    const gy2 = track(new cv.Mat());
+    cv.Sobel(m2, gx2, cv.CV_32F, 1, 0, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
+    cv.Sobel(m2, gy2, cv.CV_32F, 0, 1, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
+    const a2 = gx2.data32F as Float32Array;
+    const b2 = gy2.data32F as Float32Array;
+    const e = track(new cv.Mat(h, w, cv.CV_8UC1));
+    const ed = e.data as Uint8Array;
+    const t2 = tau * tau;
+    const jxx = track(new cv.Mat(h, w, cv.CV_32FC1));
+    const jyy = track(new cv.Mat(h, w, cv.CV_32FC1));
+    const jxy = track(new cv.Mat(h, w, cv.CV_32FC1));
+    const xx = jxx.data32F as Float32Array;
+    const yy = jyy.data32F as Float32Array;
+    const xy = jxy.data32F as Float32Array;
+    for (let i = 0; i < ed.length; i++) {
+      const g2 = a[i] * a[i] + b[i] * b[i];
+      ed[i] = g2 > t2 && g2 > 1.25 * 1.25 * (a2[i] * a2[i] + b2[i] * b2[i]) ? 1 : 0;
+      xx[i] = a[i] * a[i];
+      yy[i] = b[i] * b[i];
+      xy[i] = a[i] * b[i];
+    }
+    // One pixel thicker: the floods that use this map must not slip through one-pixel gaps.
+    cv.dilate(e, e, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
+    for (const j of [jxx, jyy, jxy]) cv.GaussianBlur(j, j, new cv.Size(0, 0), texturePx, texturePx, cv.BORDER_REPLICATE);
+    const texture = new Float32Array(w * h);
+    for (let i = 0; i < texture.length; i++) {
+      const half = (xx[i] + yy[i]) / 2;
+      const d = Math.sqrt(((xx[i] - yy[i]) / 2) ** 2 + xy[i] * xy[i]);
+      texture[i] = Math.sqrt(Math.max(0, half - d));
+    }
+    return { edge: new Uint8Array(ed), texture };
+  });
+}
+
+export type ShadowEvidenceInput = {
+  /** Region size; every array below is w x h (a crop of the rectified frame). */
+  w: number;
+  h: number;
+  pxPerMm: number;
+  /** Brightness relative to the fitted paper, grid erased (1 = lit paper). */
+  level: Float32Array;
+  /** Colour distance from neutral of the paper-relative RGB. */
+  chroma: Float32Array;
+  /** Grid visibility samples (measureGridVisibility), NaN off the lines. */
+  visibility: Float32Array;
+  excluded: Uint8Array;
+};
+
+export type ShadowEvidence = {
+  /** 1 = cast shadow on paper: the grid shows through, neutral, no edge to it from the evidence. */
+  shadow: Uint8Array;
+  /** 1 = tool by the grid: the grid is hidden here or nearer than any place it shows. */
+  tool: Uint8Array;
+  /** 1 = brightness edge (left to the watershed). */
+  edge: Uint8Array;
+  /** Texture strength (edgeAndTexture), per pixel. */
+  texture: Float32Array;
+  /** 1 = could be shadow by colour and brightness alone (neutral, darker than paper, not black). */
+  shadowLike: Uint8Array;
+  stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number };
+};
+
+/** A shadow keeps the paper's hue: the paper-relative colour stays this close to neutral. */
+export const SHADOW_MAX_CHROMA = 0.06;
+/** Darker than this (relative to paper) the grid cannot be read; such pixels are left to the colour rules. */
+export const SHADOW_MIN_LEVEL = 0.18;
+
+/**
+ * Which pixels are cast shadow and which are tool by the evidence of the printed grid. Shadow: a
+ * neutral, darkened pixel that can be reached from a place where the grid shows through darkened
+ * paper without crossing a brightness edge, within 7 mm, and clearly nearer (1 mm) to that place than
+ * to any place where the grid is hidden. Tool: a pixel reached the same way from a hidden-grid place,
+ * within 5 mm, clearly nearer to it than to any visible-grid one. Everything else (edges, deep
+ * darkness, colour, pixels far from any line) is left undecided, and the colour rules and the
+ * watershed keep their say there: when in doubt the tool keeps an attached region.
+ */
+export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
+  const { w, h, pxPerMm: k, level, chroma, visibility: vis, excluded } = input;
+  const n = w * h;
+  const { edge, texture } = edgeAndTexture(level, w, h, 0.025, 0.6 * k);
+  const open = new Uint8Array(n);
+  const darkenedNeutral = new Uint8Array(n);
+  const shadowLike = new Uint8Array(n);
+  const visSeeds = new Uint8Array(n);
+  const shadowSeeds = new Uint8Array(n);
+  const hidSeeds = new Uint8Array(n);
+  let visible = 0;
+  let hidden = 0;
+  for (let i = 0; i < n; i++) {
+    if (excluded[i]) continue;
+    const like = chroma[i] < SHADOW_MAX_CHROMA && level[i] >= SHADOW_MIN_LEVEL && level[i] < 0.97;
+    if (like) shadowLike[i] = 1;
+    if (edge[i]) continue;
+    open[i] = 1;
+    if (like) darkenedNeutral[i] = 1;
+    const v = vis[i];
+    if (Number.isNaN(v)) continue;
+    if (v >= GRID_VISIBLE) {
+      visSeeds[i] = 1;
+      visible++;
+      if (level[i] < 0.95 && chroma[i] < SHADOW_MAX_CHROMA) shadowSeeds[i] = 1;
+    } else if (v <= GRID_HIDDEN) {
+      hidSeeds[i] = 1;
+      hidden++;
+    }
+  }
+  // Texture or shading on a grey tool can mimic the line for a while; a line seen through a shadow
+  // is not surrounded by places where it is hidden. A "seen" sample counts as shadow evidence only
+  // where, within 4 mm, the grid is seen at least as often as it is hidden.
+  const r = Math.round(4 * k);
+  const iv = integral(visSeeds, w, h);
+  const ih = integral(hidSeeds, w, h);
+  for (let y = 0, i = 0; y < h; y++)
+    for (let x = 0; x < w; x++, i++) {
+      if (!shadowSeeds[i]) continue;
+      if (boxSum(iv, w, h, x, y, r) < boxSum(ih, w, h, x, y, r)) shadowSeeds[i] = 0;
+    }
+  // Half-pixel units (chamfer 2-3).
+  const mm = 2 * k;
+  const dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(7 * mm));
+  const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
+  const dHidden = geodesicCost(hidSeeds, open, w, h, Math.round(8 * mm));
+  const margin = Math.round(1 * mm);
+  const shadow = new Uint8Array(n);
+  const tool = new Uint8Array(n);
+  let shadowPx = 0;
+  let toolPx = 0;
+  for (let i = 0; i < n; i++) {
+    if (!open[i]) continue;
+    if (dShadow[i] !== UNREACHED && dShadow[i] + margin < dHidden[i]) {
+      shadow[i] = 1;
+      shadowPx++;
+    } else if (dHidden[i] <= 5 * mm && dHidden[i] + margin < dVisible[i]) {
+      tool[i] = 1;
+      toolPx++;
+    }
+  }
+  return { shadow, tool, edge, shadowLike, texture, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
+}

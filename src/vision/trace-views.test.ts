@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { compareContours, cutArea } from "../../bench/metrics.ts";
+import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
+import { renderPadPhoto3d, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
+import { loadOpenCv } from "./opencv.ts";
+import { traceImages, viewsSurround } from "./trace-views.ts";
+import { VisionError } from "./vision-error.ts";
+
+setDefaultTimeout(180_000);
+
+const PARAMS = { rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45 };
+
+// One phone (one field of view), five photos: the capture protocol of scanner-physics.md, above the
+// middle, then above each corner of the pad.
+const CAMERAS = [
+  { x: 100, y: 128, heightMm: 330 },
+  { x: -8, y: -8, heightMm: 340 },
+  { x: 204, y: -8, heightMm: 340 },
+  { x: 204, y: 268, heightMm: 340 },
+  { x: -8, y: 268, heightMm: 340 },
+];
+function protocol(opts: Omit<Render3dOptions, "camera">): Promise<Render3dPhoto[]> {
+  return Promise.all(CAMERAS.map((c) => renderPadPhoto3d({ ...opts, camera: { ...c, fovDeg: 70 } })));
+}
+
+// A hammer: a round shaft and a ~27 mm head. One photo cuts into the round shaft on the camera's
+// side and grows the head away from it.
+const SCENE = { seed: 5, width: 1280, height: 960, toolKind: "hammer", finish: "dark", cause: "parallax" } as const;
+let views: Render3dPhoto[];
+beforeAll(async () => {
+  await loadOpenCv();
+  views = await protocol({ ...SCENE, placement: { cx: 98, cy: 130, angleDeg: 80 } });
+});
+
+describe("traceImages: several photos -> the footprint", () => {
+  test("five photos carve the footprint: it holds the tool, measures its height and states its accuracy", async () => {
+    const truth = views[0].footprintMm;
+    const steps: number[] = [];
+    const r = await traceImages(
+      views.map((v) => v.jpeg),
+      PARAMS,
+      (p) => steps.push(p),
+    );
+    expect(r.views).toBe(5);
+    const cut = cutArea(r.contour_points_mm, truth);
+    const m = compareContours(r.contour_points_mm, truth);
+    // The hull contains the tool: at most 0.5 % of the footprint left outside the outline.
+    expect(cut.pct).toBeLessThanOrEqual(0.5);
+    expect(m.meanDeviation).toBeLessThan(1.5);
+    expect(r.height_mm).not.toBeNull();
+    expect(Math.abs(r.height_mm! - views[0].heightMm) / views[0].heightMm).toBeLessThan(0.25);
+    expect(r.accuracy_mm).toBeGreaterThan(0);
+    expect(r.accuracy_mm).toBeGreaterThanOrEqual(m.hausdorff * 0.5);
+    const diag = r.diagnostics.views as { index: number; used: boolean; nadir_mm: [number, number] }[];
+    expect(diag.map((v) => v.used)).toEqual([true, true, true, true, true]);
+    // The corner views' nadirs are found near the corners they were taken over.
+    expect(Math.hypot(diag[1].nadir_mm[0] - views[1].camera.centreMm[0], diag[1].nadir_mm[1] - views[1].camera.centreMm[1])).toBeLessThan(25);
+    for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeGreaterThanOrEqual(steps[i - 1]);
+    // Every photo's silhouette is explained by what the others carve (the "tool moved" check's margin).
+    const agreement = r.diagnostics.consistency as { unexplained: number }[];
+    console.log("consistency", JSON.stringify(agreement));
+    for (const c of agreement) expect(c.unexplained).toBeLessThan(0.04);
+
+    // One photo of the same tool sees a silhouette: it cuts into the round handle or grows well past it.
+    const one = await traceImages([views[0].jpeg], PARAMS);
+    expect(one.views).toBe(1);
+    expect(one.height_mm).toBeNull();
+    const oneM = compareContours(one.contour_points_mm, truth);
+    expect(oneM.meanDeviation).toBeGreaterThan(m.meanDeviation);
+    // ... and says it is less sure.
+    expect(one.accuracy_mm!).toBeGreaterThan(r.accuracy_mm);
+  });
+
+  test("a photo without the four markers is left out while the others surround the tool, and named", async () => {
+    const blind = await generatePadPhoto({ seed: 8, width: 1280, height: 960, hideMarkers: [1, 2] });
+    const r = await traceImages([views[0].jpeg, blind.jpeg, views[1].jpeg, views[2].jpeg, views[3].jpeg, views[4].jpeg], PARAMS);
+    expect(r.views).toBe(5);
+    const diag = r.diagnostics.views as { index: number; used: boolean; reason?: string }[];
+    expect(diag[1].used).toBe(false);
+    expect(diag[1].reason).toContain("Missing marker ids: 1, 2");
+    // Without the corner views nothing surrounds the tool any more: the bad photo is an error naming it.
+    const err = await traceImages([views[0].jpeg, blind.jpeg], PARAMS).catch((e) => e);
+    expect(err).toBeInstanceOf(VisionError);
+    expect(err.message).toStartWith("Photo 2: Calibration markers not found.");
+  });
+
+  test("the tool moved between photos: the odd photo is named", async () => {
+    const moved = await protocol({ ...SCENE, placement: { cx: 112, cy: 140, angleDeg: 70 } });
+    const set = [views[0].jpeg, views[1].jpeg, moved[2].jpeg, views[3].jpeg, views[4].jpeg];
+    const err = await traceImages(set, PARAMS).catch((e) => e);
+    expect(err).toBeInstanceOf(VisionError);
+    expect(err.message).toStartWith("Photo 3: the tool does not line up with the other photos.");
+  });
+
+  test("photos from one place measure no more than one photo", async () => {
+    const same = await traceImages([views[0].jpeg, views[0].jpeg, views[0].jpeg], PARAMS);
+    const one = await traceImages([views[0].jpeg], PARAMS);
+    expect(same.views).toBe(1);
+    expect(same.height_mm).toBeNull();
+    expect(same.parameters.contour_area_mm).toBeCloseTo(one.parameters.contour_area_mm, 0);
+    expect(same.accuracy_mm).toBe(one.accuracy_mm);
+    expect(String(same.diagnostics.note)).toContain("same place");
+  });
+
+  test("too many photos, and the surround rule", async () => {
+    const err = await traceImages(new Array(9).fill(views[0].jpeg), PARAMS).catch((e) => e);
+    expect(err.message).toBe("At most 8 photos per scan.");
+    const box = { x0: 50, y0: 60, x1: 150, y1: 200 };
+    expect(viewsSurround([[0, 0], [196, 0], [196, 259], [0, 259]], box)).toBe(true);
+    expect(viewsSurround([[98, 130], [0, 0]], box)).toBe(false);
+  });
+});

@@ -1,0 +1,403 @@
+// Several photos of one tool on the pad -> its footprint (the vertical projection a foam pocket must
+// hold), the tool's height and an honest accuracy figure. One photo goes through the same path and
+// gets the same result fields (views 1, height_mm null). See ../shared/scanner-physics.md.
+import { snapToEdges } from "./extract-contour.ts";
+import type { Pt } from "./homography.ts";
+import { getCv, withMats } from "./opencv.ts";
+import { estimateAccuracyMm } from "./multiview/accuracy.ts";
+import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
+import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
+import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
+import type { RgbaImage } from "./raster.ts";
+import {
+  analyseView,
+  buildTraceResult,
+  createLapTimer,
+  viewDiagnostics,
+  WORK_PX_PER_MM,
+  type ViewAnalysis,
+} from "./trace-pipeline.ts";
+import { resolveTraceParams } from "./trace-params.ts";
+import type { ProgressFn, TraceParams, TraceResult } from "./types.ts";
+import { VisionError } from "./vision-error.ts";
+
+export const MAX_VIEWS = 8;
+/**
+ * Growth of every silhouette before carving, for what calibration (focal length, pose) and
+ * segmentation do not know (the carve adds a little more per mm of height). The hull must never cut
+ * the tool; this is what that costs in size.
+ */
+const CARVE_TOLERANCE_MM = 0.25;
+
+/** Benches may try another growth (`carve_tolerance_mm`, not part of the API's parameters). */
+function carveToleranceMm(params: Params): number {
+  const v = (params as { carve_tolerance_mm?: unknown }).carve_tolerance_mm;
+  return typeof v === "number" && v >= 0 && v <= 3 ? v : CARVE_TOLERANCE_MM;
+}
+
+/**
+ * Leave-one-out consistency: the footprint carved from the other photos, raised to their height and
+ * seen from this photo's camera, should explain this photo's silhouette. A photo with more than this
+ * share of its silhouette unexplained, while the others agree, shows the tool moved (or another pad).
+ */
+const MOVED_UNEXPLAINED = 0.08;
+/** Slack around the reprojected prism for segmentation noise (mm). */
+const MOVED_SLACK_MM = 1;
+/** The consistency check only compares areas: a coarse height step (far fewer levels) is enough. */
+const CHECK_Z_STEP_MM = 1.5;
+/** RMS px of the marker corners above which one camera model for all photos is rejected. */
+const PER_PHOTO_RESIDUAL_PX = 1;
+/** Camera nadirs closer than this (mm) count as one place: the protocol's views are 100+ mm apart. */
+const SAME_PLACE_MM = 25;
+
+export type ViewReport = {
+  index: number;
+  used: boolean;
+  reason?: string;
+  nadir_mm?: [number, number];
+  camera_height_mm?: number;
+  tilt_deg?: number;
+  sharpness?: number;
+  reprojection_px?: number;
+};
+
+export type MultiTraceResult = TraceResult & { views: number; height_mm: number | null; accuracy_mm: number };
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+function focal35(v: ViewAnalysis): number | null {
+  const h = v.header as { focal35mm?: number | null };
+  return typeof h.focal35mm === "number" && h.focal35mm > 0 ? h.focal35mm : null;
+}
+
+function boxOf(points: [number, number][]) {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** Bounding box (pad mm) of the mask pixels. */
+function maskBox(mask: Uint8Array, width: number, height: number, k: number) {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++)
+      if (mask[row + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  }
+  if (x1 < 0) return null;
+  return { x0: x0 / k, y0: y0 / k, x1: (x1 + 1) / k, y1: (y1 + 1) / k };
+}
+
+/** Components smaller than this (mm²) are noise, not tool: a carve needs every view anyway. */
+const MIN_COMPONENT_MM2 = 3;
+
+/**
+ * One view's silhouette at sub-pixel precision: every component's outer outline (holes filled: a
+ * hole seen through the tool from one view is no paper under its footprint) snapped to that photo's
+ * own edges, as the one-photo scan does, then drawn back onto the raster. The carve is only as
+ * good as its silhouettes: a pixel-quantised mask would need a pixel more of tolerance.
+ */
+export function subPixelSilhouette(mask: Uint8Array, width: number, height: number, edgeImage: RgbaImage, k: number): Uint8Array {
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(mask);
+    const contours = track(new cv.MatVector());
+    const hier = track(new cv.Mat());
+    cv.findContours(m, contours, hier, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE);
+    const SHIFT = 4;
+    const polys = track(new cv.MatVector());
+    for (let i = 0; i < contours.size(); i++) {
+      const c = contours.get(i);
+      const area = cv.contourArea(c) / (k * k);
+      const d = c.data32S as Int32Array;
+      const pts: Pt[] = [];
+      for (let j = 0; j < d.length; j += 2) pts.push([d[j], d[j + 1]]);
+      c.delete();
+      if (area < MIN_COMPONENT_MM2 || pts.length < 8) continue;
+      // Pixel centre u <-> continuous u + 0.5; fillPoly's fixed point takes pixel-centre coordinates.
+      const snapped = snapToEdges(pts, edgeImage);
+      const flat = new Int32Array(snapped.length * 2);
+      snapped.forEach(([x, y], j) => {
+        flat[2 * j] = Math.round(x * (1 << SHIFT));
+        flat[2 * j + 1] = Math.round(y * (1 << SHIFT));
+      });
+      const poly = cv.matFromArray(snapped.length, 1, cv.CV_32SC2, Array.from(flat));
+      polys.push_back(poly);
+      poly.delete();
+    }
+    const out = track(new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(0)));
+    if (polys.size() > 0) cv.fillPoly(out, polys, new cv.Scalar(1), cv.LINE_8, SHIFT);
+    return new Uint8Array(out.data);
+  });
+}
+
+/** A smooth grey image of the carved mask: the outline snaps to its half-way level, not to any one photo's edges. */
+function maskEdgeImage(mask: Uint8Array, width: number, height: number): RgbaImage {
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    const d = m.data as Uint8Array;
+    for (let i = 0; i < d.length; i++) d[i] = mask[i] ? 40 : 220;
+    cv.GaussianBlur(m, m, new cv.Size(0, 0), 0.8, 0.8, cv.BORDER_REPLICATE);
+    const rgba = track(new cv.Mat());
+    cv.cvtColor(m, rgba, cv.COLOR_GRAY2RGBA);
+    return { width, height, data: new Uint8Array(rgba.data) };
+  });
+}
+
+/**
+ * What a camera sees of a prism: the footprint raised from 0 to heightMm, every level scaled about
+ * the camera's nadir by Hc / (Hc - z) (seen(p, z) of scanner-physics.md), grown by slackMm. The
+ * visual hull of the other photos lies inside that prism, so a silhouette outside it disagrees.
+ */
+function prismSilhouette(foot: Uint8Array, width: number, height: number, k: number, camera: CameraPose, heightMm: number, slackMm: number): Uint8Array {
+  const cv = getCv();
+  return withMats((track) => {
+    const src = track(new cv.Mat(height, width, cv.CV_8UC1));
+    src.data.set(foot);
+    const acc = track(new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(0)));
+    const level = track(new cv.Mat());
+    const hc = camera.heightMm;
+    const top = Math.max(0, Math.min(heightMm, hc * 0.9));
+    const steps = Math.max(1, Math.ceil(top / 1));
+    // Pixel-centre coordinates (OpenCV): continuous c = u + 0.5, the nadir at N = n * k.
+    const nx = camera.nadirMm[0] * k - 0.5;
+    const ny = camera.nadirMm[1] * k - 0.5;
+    for (let s = 0; s <= steps; s++) {
+      const z = (top * s) / steps;
+      const g = hc / (hc - z);
+      const M = track(cv.matFromArray(2, 3, cv.CV_64F, [g, 0, nx * (1 - g), 0, g, ny * (1 - g)]));
+      cv.warpAffine(src, level, M, new cv.Size(width, height), cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
+      cv.bitwise_or(acc, level, acc);
+    }
+    const r = Math.max(1, Math.round(slackMm * k));
+    cv.dilate(acc, acc, track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1))));
+    return new Uint8Array(acc.data);
+  });
+}
+
+/** Nadirs beyond the tool's extent on every side: the condition under which carving can see the whole footprint. */
+export function viewsSurround(nadirs: [number, number][], box: { x0: number; y0: number; x1: number; y1: number }): boolean {
+  return (
+    nadirs.some(([x]) => x <= box.x0) &&
+    nadirs.some(([x]) => x >= box.x1) &&
+    nadirs.some(([, y]) => y <= box.y0) &&
+    nadirs.some(([, y]) => y >= box.y1)
+  );
+}
+
+type Params = TraceParams & { tool_height_mm?: number | null };
+
+/** 1-8 photos of the same pad (the tool not moved) -> one outline of the tool's footprint. */
+export async function traceImages(images: Uint8Array[], params: Params, onProgress: ProgressFn = () => {}): Promise<MultiTraceResult> {
+  if (!Array.isArray(images) || images.length === 0) throw new VisionError("Attach at least one photo of the pad.");
+  if (images.length > MAX_VIEWS) throw new VisionError(`At most ${MAX_VIEWS} photos per scan.`);
+  const typedHeight = typeof params.tool_height_mm === "number" && params.tool_height_mm > 0 ? params.tool_height_mm : null;
+  if (images.length === 1) return traceSingle(images[0], params, typedHeight, onProgress);
+  return traceSeveral(images, params, typedHeight, onProgress);
+}
+
+async function traceSingle(bytes: Uint8Array, params: Params, typedHeight: number | null, onProgress: ProgressFn): Promise<MultiTraceResult> {
+  const timer = createLapTimer();
+  const p = resolveTraceParams(params);
+  const v = await analyseView(bytes, p, timer, onProgress, { progressFrom: 0, progressTo: 75 });
+  const { width: w, height: h } = v.header;
+  const pose = poseFromHomography(v.loc.padToImage as number[], w, h, defaultFocalPx(w, h, focal35(v)));
+  const view: ViewReport = {
+    index: 1,
+    used: true,
+    nadir_mm: [r1(pose.nadirMm[0]), r1(pose.nadirMm[1])],
+    camera_height_mm: r1(pose.heightMm),
+    tilt_deg: r2(v.tiltDeg),
+    sharpness: r1(v.sharpness),
+    reprojection_px: r2(v.loc.reprojectionPx),
+  };
+  const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image }, p, timer, onProgress, {
+    ...viewDiagnostics(v),
+    segmentation: v.seg.diagnostics ?? {},
+    views: [view],
+  });
+  const accuracy = estimateAccuracyMm({
+    views: [{ nadirMm: pose.nadirMm, heightMm: pose.heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness }],
+    toolHeightMm: typedHeight,
+    toolBoxMm: boxOf(result.contour_points_mm),
+    multiView: false,
+  });
+  return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: r1(accuracy) };
+}
+
+async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: number | null, onProgress: ProgressFn): Promise<MultiTraceResult> {
+  const timer = createLapTimer();
+  const p = resolveTraceParams(params);
+  const n = images.length;
+  const k = WORK_PX_PER_MM;
+  const analysed: (ViewAnalysis | null)[] = [];
+  const reports: ViewReport[] = [];
+  // Views take 0..70 % of the progress bar, carving and tracing the rest.
+  for (let i = 0; i < n; i++) {
+    try {
+      const v = await analyseView(images[i], p, timer, onProgress, {
+        maxTiltDeg: MAX_VIEW_TILT_DEG,
+        progressFrom: (70 * i) / n,
+        progressTo: (70 * (i + 1)) / n,
+        label: `Photo ${i + 1} of ${n}: `,
+      });
+      analysed.push(v);
+      reports.push({ index: i + 1, used: true, tilt_deg: r2(v.tiltDeg), sharpness: r1(v.sharpness), reprojection_px: r2(v.loc.reprojectionPx) });
+    } catch (e) {
+      if (!(e instanceof VisionError)) throw e;
+      analysed.push(null);
+      reports.push({ index: i + 1, used: false, reason: e.message });
+    }
+  }
+  const used = analysed.map((v, i) => ({ v, i })).filter((x): x is { v: ViewAnalysis; i: number } => x.v !== null);
+  const firstFailure = reports.find((r) => !r.used);
+  if (used.length === 0) throw new VisionError(`Photo ${firstFailure!.index}: ${firstFailure!.reason}`);
+  const { width, height } = used[0].v.image;
+
+  onProgress(72, "Calibrating the camera from the views");
+  const calibViews = used.map(({ v }) => ({ padToImage: v.loc.padToImage as number[], width: v.header.width, height: v.header.height, focal35mm: focal35(v) }));
+  const calibration = calibrateCapture(calibViews);
+  if (!calibration) throw new VisionError(`Photo ${used[0].i + 1}: the camera could not be calibrated from the markers.`);
+  let calibrationMode: string = calibration.focalFrom;
+  let poses = calibration.poses as (CameraPose | null)[];
+  // One lens for all photos is the usual case; a zoom changed between photos shows as corners that
+  // no single camera reproduces. Then each photo that determines its own focal length uses it.
+  if (calibration.residualPx !== null && calibration.residualPx > PER_PHOTO_RESIDUAL_PX) {
+    const perView = estimateFocalPx(calibViews)?.perView ?? [];
+    poses = calibViews.map((c, j) => {
+      const own = perView[j];
+      const f = own ?? (calibration.focalPx * Math.max(c.width, c.height)) / Math.max(calibViews[0].width, calibViews[0].height);
+      return poseFromHomography(c.padToImage, c.width, c.height, f);
+    });
+    calibrationMode = "per photo";
+  }
+  const badPose = poses.findIndex((c) => !c);
+  if (badPose >= 0) throw new VisionError(`Photo ${used[badPose].i + 1}: the camera position could not be recovered from the markers; retake this photo.`);
+  const cameraPoses = poses as CameraPose[];
+  used.forEach(({ i }, j) => {
+    reports[i].nadir_mm = [r1(cameraPoses[j].nadirMm[0]), r1(cameraPoses[j].nadirMm[1])];
+    reports[i].camera_height_mm = r1(cameraPoses[j].heightMm);
+  });
+  timer.lap("calibrate");
+
+  const toolBox = maskBox(used[0].v.seg.mask, width, height, k);
+  if (!toolBox) throw new VisionError(`Photo ${used[0].i + 1}: No tool found on the pad.`);
+
+  // A photo that could not be used may be left out only while the others still surround the tool.
+  if (firstFailure && !viewsSurround(cameraPoses.map((c) => c.nadirMm), toolBox)) {
+    throw new VisionError(`Photo ${firstFailure.index}: ${firstFailure.reason}`);
+  }
+
+  // Photos taken from (nearly) the same place see the same silhouette: they add no depth, and carving
+  // their cones would only grow the outline toward the camera. Then the result is one photo's.
+  const distinct: [number, number][] = [];
+  for (const c of cameraPoses) if (!distinct.some(([x, y]) => Math.hypot(x - c.nadirMm[0], y - c.nadirMm[1]) < SAME_PLACE_MM)) distinct.push(c.nadirMm);
+  if (distinct.length < 2) {
+    const v = used[0].v;
+    const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image }, p, timer, onProgress, {
+      ...viewDiagnostics(v),
+      segmentation: v.seg.diagnostics ?? {},
+      views: reports,
+      calibration: calibrationMode,
+      note: "Every photo was taken from the same place, so they measure no more than one photo. Take the others above each corner of the pad.",
+    });
+    const accuracy = estimateAccuracyMm({
+      views: [{ nadirMm: cameraPoses[0].nadirMm, heightMm: cameraPoses[0].heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness }],
+      toolHeightMm: typedHeight,
+      toolBoxMm: boxOf(result.contour_points_mm),
+      multiView: false,
+    });
+    return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: r1(accuracy) };
+  }
+
+  const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => ({
+    mask: subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k),
+    width,
+    height,
+    pxPerMm: k,
+    camera: cameraPoses[j],
+    unknown: v.excluded,
+  }));
+  onProgress(78, "Carving the footprint from the views");
+  const tolerance = { toleranceMm: carveToleranceMm(params), tolerancePerMmHeight: calibration.tolerancePerMmHeight };
+  const carved = carveFootprint(silhouettes, tolerance);
+  timer.lap("carve");
+
+  // Do the photos agree? The carved hull must explain every silhouette; if it does not, find the one
+  // photo without which the others agree again (leave one out) and name it.
+  const unexplained = (hull: { mask: Uint8Array; heightMm: number }, j: number) => {
+    const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
+    const sil = silhouettes[j].mask;
+    let total = 0;
+    let outside = 0;
+    for (let q = 0; q < sil.length; q++)
+      if (sil[q]) {
+        total++;
+        if (!seen[q]) outside++;
+      }
+    return total ? outside / total : 0;
+  };
+  const consistency = silhouettes.map((_, j) => ({ index: used[j].i + 1, unexplained: r2(unexplained(carved, j)) }));
+  const worst = consistency.reduce((a, b) => (b.unexplained > a.unexplained ? b : a));
+  if (silhouettes.length >= 3 && worst.unexplained > MOVED_UNEXPLAINED) {
+    let odd: { index: number; score: number } | null = null;
+    for (let j = 0; j < silhouettes.length; j++) {
+      const others = silhouettes.map((_, m) => m).filter((m) => m !== j);
+      const hull = carveFootprint(others.map((m) => silhouettes[m]), { ...tolerance, zStepMm: CHECK_Z_STEP_MM });
+      const score = Math.max(...others.map((m) => unexplained(hull, m)));
+      if (!odd || score < odd.score) odd = { index: used[j].i + 1, score };
+    }
+    const named = odd && odd.score <= MOVED_UNEXPLAINED ? odd.index : worst.index;
+    throw new VisionError(
+      `Photo ${named}: the tool does not line up with the other photos. Keep the tool still on the same pad for every photo, then retake this one.`,
+    );
+  }
+  timer.lap("consistency");
+
+  const heightMm = typedHeight ?? (carved.heightMm > 0 ? r1(carved.heightMm) : null);
+  const base = used[0].v;
+  const { result } = buildTraceResult(
+    { mask: carved.mask, edgeImage: maskEdgeImage(carved.mask, width, height), previewImage: base.image },
+    p,
+    timer,
+    (pct, message) => onProgress(80 + (pct - 75) * (20 / 25), message),
+    {
+      ...viewDiagnostics(base),
+      segmentation: base.seg.diagnostics ?? {},
+      views: reports,
+      focal_px: r1(calibration.focalPx),
+      calibration: calibrationMode,
+      calibration_residual_px: calibration.residualPx === null ? null : r2(calibration.residualPx),
+      carve: carved.diagnostics,
+      consistency,
+    },
+  );
+  const accuracy = estimateAccuracyMm({
+    views: used.map(({ v }, j) => ({ nadirMm: cameraPoses[j].nadirMm, heightMm: cameraPoses[j].heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness })),
+    // The taller estimate of a tool of uneven height gives the safer figure.
+    toolHeightMm: typedHeight ?? (Number((carved.diagnostics as { heightUpperMm?: number }).heightUpperMm) || heightMm),
+    toolBoxMm: boxOf(result.contour_points_mm),
+    multiView: true,
+    ...tolerance,
+  });
+  return { ...result, views: used.length, height_mm: heightMm, accuracy_mm: r1(accuracy) };
+}
