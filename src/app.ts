@@ -26,6 +26,7 @@ import { scannerJobsModule } from "./modules/scanner-jobs";
 import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
 import { pagesModule } from "./pages";
+import { APP_VERSION } from "../common/version";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
@@ -109,7 +110,7 @@ export function createApp(deps: AppDeps) {
         path: "/api/docs",
         specPath: "/api/docs/json",
         documentation: {
-          info: { title: "Foam Intelligence Platform API", version: "1.0.0" },
+          info: { title: "Foam Intelligence Platform API", version: APP_VERSION },
           components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
           security: [{ bearer: [] }],
         },

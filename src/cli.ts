@@ -3,6 +3,7 @@ import { backupDatabase } from "../db/backup";
 import { migrateDatabase, openDatabase, useEmbeddedMigrations } from "../db/client";
 import { EMBEDDED } from "./embedded";
 import { startServer } from "./server";
+import { APP_VERSION, BUILD_NUMBER } from "../common/version";
 
 export const HELP = `Foam Intelligence Platform
 
@@ -69,7 +70,7 @@ export async function runCli(argv: string[]) {
     process.exit(2);
   }
   if (parsed.command === "help") return console.log(HELP);
-  if (parsed.command === "version") return console.log("foam 1.0.0 (build 23)");
+  if (parsed.command === "version") return console.log(`foam ${APP_VERSION} (build ${BUILD_NUMBER})`);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(parsed.env);

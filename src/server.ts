@@ -18,8 +18,8 @@ export async function startServer(config: Config) {
     port: config.port,
     hostname: config.host,
     reusePort: false,
-    // Declared bodies over MAX_BODY_BYTES are refused by refuseOversizeBody with a detail; this cap
-    // only stops bodies that never state their length.
+    // Our own limits (src/shared/body-limit.ts: 30 MB forms, 100 MB scans, 4 MB JSON, declared or
+    // counted as chunks arrive) answer first with a detail; Bun's cap sits above them all.
     maxRequestBodySize: SERVER_BODY_CAP_BYTES,
   });
   // Load OpenCV in the workers now so the first scan does not pay for it.

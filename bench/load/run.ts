@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { cachedPadPhoto } from "../synth/cached-photo.ts";
 import { buildLoadDatabase } from "./build-db.ts";
+import { measureServerTime } from "./server-time.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const arg = (name: string, fallback: string) => {
@@ -30,7 +31,8 @@ const ENDPOINTS: { label: string; path: string; auth: boolean }[] = [
   { label: "GET /api/admin/orders (page 1)", path: "/api/admin/orders", auth: true },
   { label: "GET /api/admin/orders (filtered)", path: "/api/admin/orders?status=in_production&order_type=scanner&sort=-total_amount&page=2", auth: true },
   { label: "GET /api/admin/orders (search)", path: "/api/admin/orders?search=acme", auth: true },
-  { label: "GET /api/operator/dashboard", path: "/api/operator/dashboard", auth: true },
+  { label: "GET /api/operator/dashboard?per_column=25 (board)", path: "/api/operator/dashboard?per_column=25", auth: true },
+  { label: "GET /api/operator/dashboard (plain array, 500 cards)", path: "/api/operator/dashboard", auth: true },
 ];
 
 // ── load clients ──────────────────────────────────────────────────────────
@@ -99,7 +101,8 @@ async function startApp(dataDir: string) {
   const port = freePort();
   const child = Bun.spawn([process.execPath, "src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, JWT_SECRET, SCANNER_WORKERS: String(Math.min(2, cpus().length)), SEED_DEMO: "true" },
+    // SCANNER_WORKERS is left to the server's default (cores − 1): the main thread keeps a core.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, JWT_SECRET, SEED_DEMO: "true" },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -174,6 +177,7 @@ try {
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((value) => value.toFixed(2)).join(" ")}, Bun ${Bun.version}, client ${CLIENT}`);
   const built = await buildLoadDatabase(dataDir, ORDERS, JWT_SECRET);
   console.log(`database: ${built.orders} orders, ${(built.bytes / 1e6).toFixed(0)} MB, built in ${fmt(built.seconds)} s`);
+  const serverTimes = await measureServerTime(dataDir);
   const photo = await cachedPadPhoto({ seed: 4242, width: 4000, height: 3000 });
   console.log(`scan photo: 4000 x 3000 JPEG, ${(photo.jpeg.length / 1e6).toFixed(1)} MB`);
 
@@ -250,6 +254,10 @@ try {
   console.log("|---|---:|---:|---:|---:|");
   for (const { label, result } of duringScans) console.log(`| ${label} | ${fmt(result.rps, 0)} | ${fmt(result.p50)} | ${fmt(result.p99)} | ${result.errors + result.non2xx} |`);
   console.log(`| GET /api/health, 1 sequential client (${single.count} requests) | — | ${fmt(single.p50)} | ${fmt(single.p99)} (max ${fmt(single.max)}) | 0 |`);
+  console.log(`\nServer time per request, in process (the service call and JSON.stringify, no HTTP), ${serverTimes[0]?.iterations ?? 0} iterations each:`);
+  console.log("| request | first (cold) ms | median ms | p90 ms | bytes |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const row of serverTimes) console.log(`| ${row.label} | ${fmt(row.first, 2)} | ${fmt(row.median, 2)} | ${fmt(row.p90, 2)} | ${row.bytes} |`);
   console.log(`\nWith ${CONNECTIONS} connections a row's latency is mostly queueing: p50 ≈ ${CONNECTIONS} / req/s. On a 2-core machine the load client, the server and the scan workers share the cores.`);
 } finally {
   if (!KEEP) rmSync(work, { recursive: true, force: true });

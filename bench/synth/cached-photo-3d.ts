@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type Render3dOptions, type Render3dPhoto, renderPadPhoto3d, renderProtocolViews } from "./render-3d.ts";
 
 /** Bump when render-3d.ts's output changes, so stale cached photos are not reused. */
-export const RENDER3D_VERSION = 5;
+export const RENDER3D_VERSION = 6;
 
 const CACHE_DIR = join(import.meta.dir, "..", "out", "synth-cache-3d");
 

@@ -10,6 +10,7 @@ import { largestPolygon, offsetPaths, polygonUnion } from "../../src/vision/clip
 import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
 import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
+import { simplifyClosed } from "../../src/vision/simplify-rdp.ts";
 import { smoothNoise } from "./generate-pad-photo.ts";
 import { rasterizeCoverage } from "./rasterize.ts";
 import { renderSheet } from "./render-pad.ts";
@@ -194,9 +195,15 @@ type Slice = { z: number; polys: P[][]; link: boolean };
 const DZ_MAX = 0.3;
 const ARC_MAX = 0.4;
 
+// Tool outlines are sampled every 0.25 mm, far finer than a gentle arc needs; dropping vertices
+// that move the outline by < 5 µm makes the per-view unions several times cheaper.
+const SIMPLIFY_MM = 0.005;
+const simplify = (polys: P[][]) => polys.map((q) => simplifyClosed(q, SIMPLIFY_MM));
+
 function partSlices(p: Part3d): Slice[] {
   const top = p.z0 + p.h;
-  if (p.edge <= 1e-6) return [{ z: p.z0, polys: p.polys, link: true }, { z: top, polys: p.polys, link: false }];
+  const base = simplify(p.polys);
+  if (p.edge <= 1e-6) return [{ z: p.z0, polys: base, link: true }, { z: top, polys: base, link: false }];
   const r = p.edge;
   const n = Math.max(3, Math.ceil(Math.max((r * Math.PI) / 2 / ARC_MAX, r / DZ_MAX)));
   const zs: number[] = [];
@@ -206,7 +213,7 @@ function partSlices(p: Part3d): Slice[] {
   const out: Slice[] = [];
   const push = (zRel: number, link: boolean) => {
     const d = erosionAt(p, zRel);
-    const polys = d > 1e-4 ? offsetPaths(p.polys, -d, 0.02) : p.polys;
+    const polys = d > 1e-4 ? simplify(offsetPaths(p.polys, -d, 0.02)) : base;
     if (polys.length) out.push({ z: p.z0 + zRel, polys, link });
   };
   // The bottom-most and top-most slabs of a round part are a line: start a hair inside.

@@ -19,3 +19,14 @@ export function goTo(path: string, options: { replace?: boolean } = {}): void {
   if (options.replace) window.location.replace(target);
   else window.location.assign(target);
 }
+
+/**
+ * Sign out's way to /login (SPEC 2: "goes to /login, replacing history"). On a public page the
+ * page you left stays one Back away (issue 19, item 12): a copy of its entry is pushed first and it
+ * is that copy /login replaces. A protected page is simply replaced, since Back to it would only
+ * bounce to /login again.
+ */
+export function leaveForLogin(pageIsPublic: boolean): void {
+  if (pageIsPublic) window.history.pushState(window.history.state, "", window.location.href);
+  goTo("/login", { replace: true });
+}

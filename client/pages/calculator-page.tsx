@@ -211,7 +211,8 @@ export function CalculatorPage() {
             <h2 className="card-title" id="calc-container-title">
               Toolbox or case
             </h2>
-            <div className="grid-2">
+            {/* Brand and model stack: model names run to 50+ characters and must not be cut mid-word. */}
+            <div className="calc-pickers">
               <Field label="Brand" id="calc-brand">
                 <select value={brand} onChange={(event) => chooseBrand(event.target.value)}>
                   <option value="">Select a brand</option>

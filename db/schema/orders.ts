@@ -20,6 +20,10 @@ export const projects = sqliteTable(
   (table) => [index("projects_user_idx").on(table.userId), index("projects_layout_idx").on(table.layoutId)],
 );
 
+// Also on orders, from the hand-written migration 0005_orders_fts (drizzle cannot describe them, so
+// they are not declared here; declaring them would make drizzle-kit create them a second time):
+// the FTS5 search table orders_fts, order_status_counts and orders_revision kept by triggers, and
+// the indexes orders_id_cover_idx, orders_board_column_idx and orders_board_done_idx.
 export const orders = sqliteTable(
   "orders",
   {

@@ -12,6 +12,12 @@ export type AuthSession = { id: string; expiresAt: number };
 
 const EXPIRED = "Invalid or expired token. Please sign in again.";
 
+/** The signed-in user carries its session id under this key, for links minted on its behalf. */
+const SESSION_ID = Symbol("sessionId");
+export function sessionIdOf(user: object): string | undefined {
+  return (user as { [SESSION_ID]?: string })[SESSION_ID];
+}
+
 /**
  * The only GET routes that take `?token=`: downloads opened as plain links and progress streams
  * (EventSource sends no headers). Anywhere else a token in the URL is not even looked at.
@@ -30,12 +36,20 @@ async function authenticate(db: Db, tokens: TokenService, request: Request, path
   // travel in one, and a scoped token never through a header it could leak from.
   if (claims.typ === "scoped" && (bearer || claims.path !== path)) throw unauthorized("This link is not valid for this resource.");
   if (claims.typ === "session" && !bearer) throw unauthorized("A session token is not accepted in a URL. Ask for a download link or a progress token instead.");
-  const user = await db.query.users.findFirst({ where: eq(users.id, Number(claims.sub)) });
+  // Both lookups at once: the ended-session check costs no extra round trip to a remote libSQL.
+  // A link carries the session it was made for: it ends with that session.
+  const sessionId = claims.sid;
+  const [user, revoked] = await Promise.all([
+    db.query.users.findFirst({ where: eq(users.id, Number(claims.sub)) }),
+    sessionId
+      ? db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)).limit(1)
+      : Promise.resolve([]),
+  ]);
   if (!user || user.tokenVersion !== claims.tv) throw unauthorized(EXPIRED);
   if (!user.isActive) throw unauthorized("This account is deactivated.");
+  if (revoked.length) throw unauthorized("This session has ended. Please sign in again.");
   if (claims.typ === "scoped") return { user, session: null };
-  const [revoked] = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sid)).limit(1);
-  if (revoked) throw unauthorized("This session has ended. Please sign in again.");
+  (user as { [SESSION_ID]?: string })[SESSION_ID] = claims.sid;
   return { user, session: { id: claims.sid, expiresAt: claims.exp } };
 }
 

@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from "jose";
 /** `sid` names this one sign-in, so POST /auth/logout can end it without ending the user's other sessions. */
 export type SessionClaims = { typ: "session"; sub: string; tv: number; sid: string; exp: number };
 /** A short-lived token good for one path only (a download or a progress stream opened without headers). */
-export type ScopedClaims = { typ: "scoped"; sub: string; tv: number; path: string; exp: number };
+export type ScopedClaims = { typ: "scoped"; sub: string; tv: number; path: string; exp: number; sid?: string };
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
@@ -35,8 +35,9 @@ export function createTokenService(secret: string, sessionTtlSeconds: number) {
     signSession(userId: number, tokenVersion: number, sessionId = newSessionId()) {
       return sign({ typ: "session", tv: tokenVersion, sid: sessionId }, String(userId), sessionTtlSeconds);
     },
-    signScoped(userId: number, tokenVersion: number, path: string, ttlSeconds = 300) {
-      return sign({ typ: "scoped", tv: tokenVersion, path }, String(userId), ttlSeconds);
+    /** `sessionId`: the sign-in that asked for the link, so signing out ends the link too. */
+    signScoped(userId: number, tokenVersion: number, path: string, ttlSeconds = 300, sessionId?: string) {
+      return sign({ typ: "scoped", tv: tokenVersion, path, ...(sessionId ? { sid: sessionId } : {}) }, String(userId), ttlSeconds);
     },
     async verify(token: string): Promise<SessionClaims | ScopedClaims | null> {
       try {
@@ -47,7 +48,8 @@ export function createTokenService(secret: string, sessionTtlSeconds: number) {
           return { typ: "session", sub: payload.sub, tv: payload.tv, sid: payload.sid, exp: payload.exp };
         }
         if (payload.typ === "scoped" && typeof payload.path === "string") {
-          return { typ: "scoped", sub: payload.sub, tv: payload.tv, path: payload.path, exp: payload.exp };
+          const sid = typeof payload.sid === "string" && payload.sid ? { sid: payload.sid } : {};
+          return { typ: "scoped", sub: payload.sub, tv: payload.tv, path: payload.path, exp: payload.exp, ...sid };
         }
         return null;
       } catch {

@@ -5,7 +5,7 @@ import type { RgbaImage } from "./raster.ts";
 export type GridVisibility = {
   /** Per pixel of the rectified frame; only pixels on a printed line carry a value. */
   visibility: Float32Array;
-  /** The paper's own line dip (1 - line/sides), the reference every sample is divided by. */
+  /** The paper's own line dip (1 - line/sides) over the whole frame (tiles refine it locally). */
   paperDip: number;
   /** How many line pixels were measured. */
   samples: number;
@@ -21,8 +21,10 @@ export const GRID_HIDDEN = 0.2;
  * pad mm [u/k, (u+1)/k)). A cast shadow only scales the paper's brightness, so a line keeps the same
  * *relative* dip (1 - line/sides) in it as on lit paper; a tool hides the line, and the dip drops to
  * zero whatever the tool's brightness. Each line pixel's dip is averaged along the line over ±1 mm
- * (noise), divided by the paper's dip (median over line pixels in `paperHint`), and stored on the
- * two pixels the 0.2 mm line straddles. Not measured: excluded pixels (markers: no grid is printed
+ * (noise), divided by the paper's dip (median over line pixels in `paperHint`, per 40 mm tile where
+ * the tile has enough paper, else over the frame), and stored on the two pixels the 0.2 mm line
+ * straddles. The pixel offsets across the line (line ±0.1 mm, sides 0.5-0.7 mm) are sized for the
+ * scanner's working scale of 5 px/mm (trace-pipeline's WORK_PX_PER_MM). Not measured: excluded pixels (markers: no grid is printed
  * there), line crossings (the other line darkens the sides), pixels darker than `minLevel` of the
  * paper (too little signal), clipped highlights and places where the two sides differ (a tool edge
  * next to the line). A sample whose surroundings (1.4 mm to either side) swing as much as the line
@@ -39,7 +41,8 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
   const half = Math.max(1, Math.round(1.0 * k));
   const off = Math.round(1.4 * k);
   const minRun = Math.round(2 * k);
-  const maxGap = Math.round(2 * k);
+  const maxGap = Math.round(3 * k);
+  const longRun = Math.round(5 * k);
   const crossGap = 1.0; // mm around a crossing line where the sides are darkened by it
   const nearCrossing = (mm: number) => {
     const r = mm - Math.round(mm / GRID_STEP_MM) * GRID_STEP_MM;
@@ -70,6 +73,12 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
   const raw: Float32Array[] = [];
   const rawOff: Float32Array[] = [];
   const paperDips: number[] = [];
+  // The line's contrast varies over the photo (focus, exposure, a washed-out corner): each sample is
+  // also compared with the paper's dip in its own 40 mm tile when that tile has enough paper.
+  const tile = Math.round(40 * k);
+  const tilesX = Math.ceil(W / tile);
+  const tileOf = (i: number) => Math.floor(Math.floor(i / W) / tile) * tilesX + Math.floor((i % W) / tile);
+  const tileDips: number[][] = Array.from({ length: tilesX * Math.ceil(H / tile) }, () => []);
   for (const L of lines) {
     const dips = new Float32Array(L.along).fill(Number.NaN);
     const offs = new Float32Array(L.along);
@@ -91,13 +100,21 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
       if (Number.isNaN(oL) || Number.isNaN(oR)) continue;
       dips[t] = d;
       offs[t] = Math.max(Math.abs(oL), Math.abs(oR));
-      if (paperHint[a] && paperHint[b] && paperHint[L.at(t, -off - 4)] && paperHint[L.at(t, off + 3)]) paperDips.push(d);
+      if (paperHint[a] && paperHint[b] && paperHint[L.at(t, -off - 4)] && paperHint[L.at(t, off + 3)]) {
+        paperDips.push(d);
+        tileDips[tileOf(b)].push(d);
+      }
     }
     raw.push(dips);
     rawOff.push(offs);
   }
   paperDips.sort((p, q) => p - q);
   const paperDip = paperDips.length >= 50 ? paperDips[Math.floor(paperDips.length / 2)] : 0;
+  const tileRef = tileDips.map((d) => {
+    if (d.length < 40) return Math.max(paperDip, 0.005);
+    d.sort((p, q) => p - q);
+    return d[Math.floor(d.length / 2)];
+  });
   let samples = 0;
   if (paperDip > 0.01) {
     for (let li = 0; li < lines.length; li++) {
@@ -118,8 +135,9 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         }
         // Too few neighbours: an isolated sample says little.
         if (m < half + 1) continue;
-        const v = s / m / paperDip;
-        const texture = so / m / paperDip;
+        const ref = tileRef[tileOf(L.at(t, 0))];
+        const v = s / m / ref;
+        const texture = so / m / ref;
         // Texture as strong as the line itself: neither "seen" nor "hidden" can be told.
         if (v >= GRID_VISIBLE ? v > 2 * texture : texture < 0.6) outs[t] = v;
       }
@@ -135,9 +153,9 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         if (e - t + 1 < minRun) for (let u = t; u <= e; u++) outs[u] = Number.NaN;
         t = e + 1;
       }
-      // ... and it runs on into lit paper (gaps up to 2 mm, where an edge beside the line spoils the
-      // measure, but no hidden stretch): a "seen" stretch inside a grey tool, boxed in by hidden or
-      // unreadable line, is its texture, not a shadow.
+      // ... and it runs on into lit paper (gaps up to 3 mm, where a crossing line or an edge beside
+      // the line spoils the measure, but no hidden stretch) or spans 5 mm or more: a short "seen"
+      // stretch inside a grey tool, boxed in by hidden or unreadable line, is its texture.
       for (let t = 0; t < L.along; ) {
         if (!(outs[t] >= GRID_VISIBLE)) {
           t++;
@@ -154,7 +172,7 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
             if (level[L.at(u, 0)] >= 0.93) lit = true;
           }
         }
-        if (!lit) for (let u = t; u <= e; u++) if (outs[u] >= GRID_VISIBLE) outs[u] = Number.NaN;
+        if (!lit && e - t < longRun) for (let u = t; u <= e; u++) if (outs[u] >= GRID_VISIBLE) outs[u] = Number.NaN;
         t = e + 1;
       }
       for (let t = 0; t < L.along; t++) {

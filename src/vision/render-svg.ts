@@ -1,3 +1,4 @@
+import { pointBounds } from "../../common/geometry/bounds.ts";
 type P = [number, number];
 
 const f2 = (v: number) => String(+v.toFixed(2));
@@ -5,16 +6,7 @@ const f2 = (v: number) => String(+v.toFixed(2));
 /** The outline as one closed <path> in pad mm; the viewBox (mm) is the outline's bounding box plus a 1 mm margin. */
 export function contourToSvg(points: P[], strokeMm = 0.2): string {
   if (!points.length) throw new Error("empty contour");
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of points) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
+  const { x0, y0, x1, y1 } = pointBounds(points);
   const m = 1;
   const vx = x0 - m;
   const vy = y0 - m;

@@ -216,52 +216,18 @@ function bridgeDiagonals(d: Uint8Array, w: number, h: number): void {
     }
 }
 
-const USE_TEXTURE = process.env.SD_TEX === "1";
-type Track = <T extends { delete(): void }>(x: T) => T;
-
-/**
- * Textured pixels (structure-tensor texture above 4x the paper's median, and at least 0.006) that
- * are not shadow, opened by 1 px, in blobs of 1 mm² or more that come within 1 mm of a candidate
- * (`area`), and their core (`core`). 0/255 Mats (rw x rh).
- */
-function texturedSeeds(texture: Float32Array, cand: InstanceType<ReturnType<typeof getCv>["Mat"]>, shadow: Uint8Array, rw: number, rh: number, k: number, track: Track) {
-  const cv = getCv();
-  const cd = cand.data as Uint8Array;
-  const paperTex: number[] = [];
-  for (let i = 0; i < cd.length; i += 7) if (!cd[i]) paperTex.push(texture[i]);
-  paperTex.sort((a, b) => a - b);
-  const thr = Math.max(0.006, 4 * (paperTex[Math.floor(paperTex.length / 2)] ?? 0));
-  const m = track(new cv.Mat(rh, rw, cv.CV_8UC1));
-  const md = m.data as Uint8Array;
-  for (let i = 0; i < md.length; i++) md[i] = texture[i] >= thr && !shadow[i] ? 255 : 0;
-  cv.morphologyEx(m, m, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
-  const near = track(new cv.Mat());
-  cv.dilate(cand, near, track(disk(cv, 1.0 * k)));
-  const nd = near.data as Uint8Array;
-  const labels = track(new cv.Mat());
-  const stats = track(new cv.Mat());
-  const cents = track(new cv.Mat());
-  const n = cv.connectedComponentsWithStats(m, labels, stats, cents, 8, cv.CV_32S);
-  const st = stats.data32S as Int32Array;
-  const ld = labels.data32S as Int32Array;
-  const attached = new Uint8Array(n);
-  for (let i = 0; i < md.length; i++) if (ld[i] && nd[i]) attached[ld[i]] = 1;
-  const minPx = 1 * k * k;
-  for (let i = 0; i < md.length; i++) {
-    const l = ld[i];
-    if (l && (!attached[l] || st[l * 5 + 4] < minPx)) md[i] = 0;
-  }
-  // Strong edges (a chrome rim) raise the texture on both sides of the edge for about a millimetre:
-  // the whole textured area only keeps paper seeds away; its core, 0.8 mm in, seeds the tool.
-  const core = track(new cv.Mat());
-  cv.erode(m, core, track(disk(cv, 0.8 * k)));
-  return { area: m, core };
-}
-
 function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
   const d = Math.max(1, Math.round(radiusPx)) * 2 + 1;
   return cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(d, d));
 }
+
+/** The classic segmenter's output plus its shadow evidence, for the AI fusion (same size as the mask). */
+export type ClassicSegmentOutput = SegmentOutput & {
+  /** 1 = cast shadow by the grid's evidence (the grid shows through), left out of the mask. */
+  shadow?: Uint8Array;
+  /** 1 = tool by the grid's evidence (the grid is hidden), whatever its brightness. */
+  gridTool?: Uint8Array;
+};
 
 /**
  * Classic segmentation: remove the printed grid, flatten lighting against the fitted paper colour, and
@@ -271,8 +237,18 @@ function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
  * broad mildly-shadowed areas away from the tool). Soft shadows have weak edges, so they end up on the
  * paper side even when they are as dark as a light-grey tool. Sensitivity only widens the candidate
  * zone; the seed levels are fixed. Thin slits (highlight bands leaking to paper) are closed at the end.
+ *
+ * The printed grid has the first word (scanner-physics.md, "Cast shadows"): every line's position is
+ * known, a cast shadow only scales the paper so its lines stay visible, and a tool hides them
+ * (grid-visibility.ts). Where the grid shows through darkened neutral paper the pixels are paper
+ * seeds, whatever their darkness (a hard lamp shadow is darker than a light-grey tool); where it is
+ * hidden they are tool seeds, however bright (satin steel). Seeds of both kinds keep their distance
+ * from each other and from the other side's seeds, so the watershed still puts the boundary on the
+ * strongest edge between them: the tool's edge, not the shadow's rim (shadow-evidence.ts). A
+ * "shadow" the tool nearly encloses is given back to the tool: losing tool is worse than adding a
+ * little.
  */
-export function segmentClassic(input: SegmentInput): SegmentOutput {
+export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
   const cv = getCv();
   const { image, pxPerMm: k, excluded } = input;
   const { width: W, height: H } = image;
@@ -338,9 +314,11 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
   // A part as bright as the paper (satin steel) is no candidate, but where it hides the grid it is
   // tool: bring it into the working region.
   const vis = grid.visibility;
-  // Only near the candidates: a part as bright as the paper is attached to the rest of the tool.
-  const reach = Math.round(30 * k);
-  const [cx0, cy0, cx1, cy1] = bx1 >= 0 ? [bx0 - reach, by0 - reach, bx1 + reach, by1 + reach] : [0, 0, W - 1, H - 1];
+  // Only within 80 mm of the candidates: a part as bright as the paper is attached to the rest of
+  // the tool.
+  const reach = Math.round(80 * k);
+  // With no candidate at all nothing is extended: an empty pad stays empty.
+  const [cx0, cy0, cx1, cy1] = bx1 >= 0 ? [bx0 - reach, by0 - reach, bx1 + reach, by1 + reach] : [0, 0, -1, -1];
   for (let y = Math.max(0, cy0); y <= Math.min(H - 1, cy1); y++)
     for (let x = Math.max(0, cx0), i = y * W + x; x <= Math.min(W - 1, cx1); x++, i++) {
       if (!(vis[i] <= GRID_HIDDEN) || cand[i]) continue;
@@ -350,6 +328,8 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       if (y > by1) by1 = y;
     }
   const mask = new Uint8Array(n);
+  const shadowFull = new Uint8Array(n);
+  const gridToolFull = new Uint8Array(n);
   const stats: Record<string, unknown> = {};
   if (bx1 >= 0) {
     // Work on the candidates' bounding box plus a margin: the watershed is the costly step.
@@ -411,17 +391,14 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       const nearShadow = track(new cv.Mat());
       cv.dilate(shadowMat, nearShadow, track(disk(cv, 1.0 * k)));
       const nsd = nearShadow.data as Uint8Array;
-      // Grain: satin and brushed steel can be as bright as the paper, but paper and shadows are
-      // smooth. No paper seed goes near textured blobs attached to the tool (within 1 mm of a
-      // candidate), and their cores are tool seeds.
-      const texSeeds = USE_TEXTURE ? texturedSeeds(ev.texture, crop(cand, 1), ev.shadow, rw, rh, k, track) : { area: track(new cv.Mat(rh, rw, cv.CV_8UC1, new cv.Scalar(0))), core: track(new cv.Mat(rh, rw, cv.CV_8UC1, new cv.Scalar(0))) };
-      const notPaper = track(new cv.Mat());
-      cv.bitwise_or(c, texSeeds.area, notPaper);
+      // Not paper: near candidates, and near places the grid says are tool (a satin part is no
+      // candidate; the watershed needs room, 2.5 mm, to find its faint edge).
+      const notPaper = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+      const npd0 = notPaper.data as Uint8Array;
+      for (let i = 0; i < rw * rh; i++) npd0[i] = ev.toolReach[i] ? 255 : 0;
+      cv.dilate(notPaper, notPaper, track(disk(cv, 1.5 * k)));
+      cv.bitwise_or(notPaper, c, notPaper);
       cv.dilate(notPaper, notPaper, track(disk(cv, 1.0 * k)));
-      const txd = texSeeds.core.data as Uint8Array;
-      let texPx = 0;
-      for (let i = 0; i < txd.length; i++) if (txd[i]) texPx++;
-      stats.texture_seed_px = texPx;
       // Paper can also be seeded inside the candidate zone: pixels only mildly darker than paper
       // (a shadowed gap between two handles) that are well away from any clearly-tool pixel.
       const nearStrong = track(new cv.Mat());
@@ -431,7 +408,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
       const pl = paperLike.data as Uint8Array;
       const ns0 = nearStrong.data as Uint8Array;
       for (let y = 0, i = 0; y < rh; y++)
-        for (let x = 0; x < rw; x++, i++) pl[i] = !ns0[i] && score0[(ry + y) * W + rx + x] < 0.85 ? 255 : 0;
+        for (let x = 0; x < rw; x++, i++) pl[i] = !ns0[i] && !ev.toolReach[i] && score0[(ry + y) * W + rx + x] < 0.85 ? 255 : 0;
       cv.erode(paperLike, paperLike, track(disk(cv, 0.6 * k)));
       const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
       const md = markers.data32S as Int32Array;
@@ -445,7 +422,7 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
           const gi = (ry + y) * W + rx + x;
           // The grid's word first: a shadow it shows through is paper, a place it is hidden is tool.
           if (ev.shadow[i]) md[i] = ntd[i] ? 0 : 1;
-          else if (ev.tool[i] || txd[i] || (sd[i] && !(nsd[i] && ev.shadowLike[i]))) {
+          else if (ev.tool[i] || (sd[i] && !(nsd[i] && ev.shadowLike[i]))) {
             md[i] = 2;
             toolSeeds++;
           } else if (sd[i]) md[i] = 0;
@@ -482,13 +459,20 @@ export function segmentClassic(input: SegmentInput): SegmentOutput {
         }
       stats.refilled_px = refilled;
       for (let y = 0, i = 0; y < rh; y++)
-        for (let x = 0; x < rw; x++, i++) if (td[i]) mask[(ry + y) * W + rx + x] = 1;
+        for (let x = 0; x < rw; x++, i++) {
+          const gi = (ry + y) * W + rx + x;
+          if (td[i]) mask[gi] = 1;
+          else if (ev.shadow[i]) shadowFull[gi] = 1;
+          if (ev.tool[i]) gridToolFull[gi] = 1;
+        }
     });
   }
   const t4 = performance.now();
   return {
     mask,
     edgeImage: { width: W, height: H, data: flat },
+    shadow: shadowFull,
+    gridTool: gridToolFull,
     diagnostics: {
       segmenter: "classic",
       thresholds: { dark, chroma },

@@ -70,49 +70,13 @@ function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: nu
   return t[y1 * W + x1] - t[y0 * W + x1] - t[y1 * W + x0] + t[y0 * W + x0];
 }
 
-/** 8-connected component labels (1..) of the set pixels; 0 elsewhere. */
-export function labelComponents(m: Uint8Array, w: number, h: number): Int32Array {
-  const label = new Int32Array(w * h);
-  const stack = new Int32Array(w * h);
-  let next = 0;
-  for (let s = 0; s < m.length; s++) {
-    if (!m[s] || label[s]) continue;
-    next++;
-    let top = 0;
-    stack[top++] = s;
-    label[s] = next;
-    while (top) {
-      const p = stack[--top];
-      const x = p % w;
-      const y = (p - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
-          const q = yy * w + xx;
-          if (m[q] && !label[q]) {
-            label[q] = next;
-            stack[top++] = q;
-          }
-        }
-      }
-    }
-  }
-  return label;
-}
-
 /**
  * Pixels on a sharp brightness edge: gradient of the paper-relative brightness (Gaussian σ 1 px,
  * Sobel), per pixel, above `tau`, and 1.25 times steeper than at σ 2 px. A tool meets its shadow
  * with a sharp step; inside a shadow the brightness only changes slowly, and a soft shadow's fade,
- * however dark, is as steep at both scales. Also returns the texture
- * strength: the smaller eigenvalue of the gradient's structure tensor over `texturePx` (σ), which is
- * near zero on paper and in shadows, and large where the surface has a grain or pattern of its own
- * (brushed or satin steel, knurling). Strong edges raise it too, within a millimetre or so.
+ * however dark, is as steep at both scales. One pixel thicker than found.
  */
-export function edgeAndTexture(level: Float32Array, w: number, h: number, tau: number, texturePx: number): { edge: Uint8Array; texture: Float32Array } {
+export function sharpEdges(level: Float32Array, w: number, h: number, tau: number): Uint8Array {
   const cv = getCv();
   return withMats((track) => {
     const m = track(new cv.Mat(h, w, cv.CV_32FC1));
@@ -138,29 +102,13 @@ export function edgeAndTexture(level: Float32Array, w: number, h: number, tau: n
     const e = track(new cv.Mat(h, w, cv.CV_8UC1));
     const ed = e.data as Uint8Array;
     const t2 = tau * tau;
-    const jxx = track(new cv.Mat(h, w, cv.CV_32FC1));
-    const jyy = track(new cv.Mat(h, w, cv.CV_32FC1));
-    const jxy = track(new cv.Mat(h, w, cv.CV_32FC1));
-    const xx = jxx.data32F as Float32Array;
-    const yy = jyy.data32F as Float32Array;
-    const xy = jxy.data32F as Float32Array;
     for (let i = 0; i < ed.length; i++) {
       const g2 = a[i] * a[i] + b[i] * b[i];
       ed[i] = g2 > t2 && g2 > 1.25 * 1.25 * (a2[i] * a2[i] + b2[i] * b2[i]) ? 1 : 0;
-      xx[i] = a[i] * a[i];
-      yy[i] = b[i] * b[i];
-      xy[i] = a[i] * b[i];
     }
     // One pixel thicker: the floods that use this map must not slip through one-pixel gaps.
     cv.dilate(e, e, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
-    for (const j of [jxx, jyy, jxy]) cv.GaussianBlur(j, j, new cv.Size(0, 0), texturePx, texturePx, cv.BORDER_REPLICATE);
-    const texture = new Float32Array(w * h);
-    for (let i = 0; i < texture.length; i++) {
-      const half = (xx[i] + yy[i]) / 2;
-      const d = Math.sqrt(((xx[i] - yy[i]) / 2) ** 2 + xy[i] * xy[i]);
-      texture[i] = Math.sqrt(Math.max(0, half - d));
-    }
-    return { edge: new Uint8Array(ed), texture };
+    return new Uint8Array(ed);
   });
 }
 
@@ -181,12 +129,12 @@ export type ShadowEvidenceInput = {
 export type ShadowEvidence = {
   /** 1 = cast shadow on paper: the grid shows through, neutral, no edge to it from the evidence. */
   shadow: Uint8Array;
-  /** 1 = tool by the grid: the grid is hidden here or nearer than any place it shows. */
+  /** 1 = tool by the grid: the grid is hidden here or clearly nearer than any place it shows. */
   tool: Uint8Array;
+  /** 1 = nearer (within 6 mm) to a hidden-grid place than to any visible-grid one: no paper seeds. */
+  toolReach: Uint8Array;
   /** 1 = brightness edge (left to the watershed). */
   edge: Uint8Array;
-  /** Texture strength (edgeAndTexture), per pixel. */
-  texture: Float32Array;
   /** 1 = could be shadow by colour and brightness alone (neutral, darker than paper, not black). */
   shadowLike: Uint8Array;
   stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number };
@@ -200,8 +148,9 @@ export const SHADOW_MIN_LEVEL = 0.18;
 /**
  * Which pixels are cast shadow and which are tool by the evidence of the printed grid. Shadow: a
  * neutral, darkened pixel that can be reached from a place where the grid shows through darkened
- * paper without crossing a brightness edge, within 7 mm, and clearly nearer (1 mm) to that place than
- * to any place where the grid is hidden. Tool: a pixel reached the same way from a hidden-grid place,
+ * paper (and, within 4 mm of it, shows at least as often as it is hidden) without crossing a sharp
+ * brightness edge or a non-shadow-like pixel, within 7 mm, and clearly nearer (1 mm) to that place
+ * than to any place where the grid is hidden. Tool: a pixel reached the same way from a hidden-grid place,
  * within 5 mm, clearly nearer to it than to any visible-grid one. Everything else (edges, deep
  * darkness, colour, pixels far from any line) is left undecided, and the colour rules and the
  * watershed keep their say there: when in doubt the tool keeps an attached region.
@@ -209,7 +158,7 @@ export const SHADOW_MIN_LEVEL = 0.18;
 export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   const { w, h, pxPerMm: k, level, chroma, visibility: vis, excluded } = input;
   const n = w * h;
-  const { edge, texture } = edgeAndTexture(level, w, h, 0.025, 0.6 * k);
+  const edge = sharpEdges(level, w, h, 0.025);
   const open = new Uint8Array(n);
   const darkenedNeutral = new Uint8Array(n);
   const shadowLike = new Uint8Array(n);
@@ -255,17 +204,19 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   const margin = Math.round(1 * mm);
   const shadow = new Uint8Array(n);
   const tool = new Uint8Array(n);
+  const toolReach = new Uint8Array(n);
   let shadowPx = 0;
   let toolPx = 0;
   for (let i = 0; i < n; i++) {
     if (!open[i]) continue;
+    if (dHidden[i] <= 6 * mm && dHidden[i] < dVisible[i]) toolReach[i] = 1;
     if (dShadow[i] !== UNREACHED && dShadow[i] + margin < dHidden[i]) {
       shadow[i] = 1;
       shadowPx++;
-    } else if (dHidden[i] <= 5 * mm && dHidden[i] + margin < dVisible[i]) {
+    } else if (dHidden[i] <= 5 * mm && dHidden[i] + 2 * margin < dVisible[i]) {
       tool[i] = 1;
       toolPx++;
     }
   }
-  return { shadow, tool, edge, shadowLike, texture, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
+  return { shadow, tool, toolReach, edge, shadowLike, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
 }

@@ -1,3 +1,4 @@
+import { decodePngToRgba } from "./png-raw.ts";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { compareContours } from "../../bench/metrics.ts";
 import { NOT_AN_IMAGE_MESSAGE } from "./image-header.ts";
@@ -43,6 +44,12 @@ describe("traceImage", () => {
     expect((r.diagnostics.markers as unknown[]).length).toBe(4);
     expect(Math.abs((r.diagnostics.tilt_deg as number) - 9)).toBeLessThan(1.5);
     expect(r.diagnostics.timings_ms).toHaveProperty("total");
+    // The preview is the rectified photo without the outline burnt in ("Show Contour" draws it as an
+    // overlay, so unticking it shows the raw edge): no pixel of the old green outline colour.
+    const png = decodePngToRgba(new Uint8Array(Buffer.from(r.preview_png.split(",")[1], "base64")));
+    let green = 0;
+    for (let i = 0; i < png.data.length; i += 4) if (png.data[i] < 40 && png.data[i + 1] > 170 && png.data[i + 2] < 120) green++;
+    expect(green).toBe(0);
   }, SLOW);
 
   test("allowance grows the outline, a larger RDP tolerance gives fewer points", async () => {

@@ -9,7 +9,7 @@ import { checkPhotoQuality, estimateTiltDeg, measureSharpness, padScaleAtCentre 
 import { polygonArea } from "./polygon-area.ts";
 import { rgbaToGrey, type RgbaImage } from "./raster.ts";
 import { rectifyRegion } from "./rectify.ts";
-import { drawOutline, toPngDataUrl } from "./render-preview.ts";
+import { toPngDataUrl } from "./render-preview.ts";
 import { contourToSvg } from "./render-svg.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { getSegmenter, type SegmentOutput } from "./segmenter.ts";
@@ -269,7 +269,9 @@ export function buildTraceResult(
 
   onProgress(92, "Rendering the preview");
   const pointsPx = pointsMm.map(([x, y]) => [round(x * k), round(y * k)] as [number, number]);
-  const preview = toPngDataUrl(drawOutline(src.previewImage, pointsPx));
+  // The photo as the outline was measured on, without the outline burnt in: the review draws
+  // contour_points_px over it as an overlay that "Show Contour" can hide.
+  const preview = toPngDataUrl(src.previewImage);
   const svg = contourToSvg(pointsMm);
   lap("render");
 

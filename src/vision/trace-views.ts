@@ -3,6 +3,7 @@
 // gets the same result fields (views 1, height_mm null). See ../shared/scanner-physics.md.
 import { snapToEdges } from "./extract-contour.ts";
 import type { Pt } from "./homography.ts";
+import { maskBounds, pointBounds } from "../../common/geometry/bounds.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
@@ -31,7 +32,7 @@ const CARVE_TOLERANCE_MM = 0.25;
 
 /** Benches may try another growth (`carve_tolerance_mm`, not part of the API's parameters). */
 function carveToleranceMm(params: Params): number {
-  const v = (params as { carve_tolerance_mm?: unknown }).carve_tolerance_mm;
+  const v = (params as { carve_tolerance_mm?: unknown }).carve_tolerance_mm ?? (process.env.FOAM_CARVE_TOL ? Number(process.env.FOAM_CARVE_TOL) : undefined);
   return typeof v === "number" && v >= 0 && v <= 3 ? v : CARVE_TOLERANCE_MM;
 }
 
@@ -64,6 +65,8 @@ export type ViewReport = {
 export type MultiTraceResult = TraceResult & { views: number; height_mm: number | null; accuracy_mm: number };
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
+/** The estimate has no bound when a camera is no higher than the tool: say "5 cm or worse", never null. */
+const accuracyFigure = (v: number) => (Number.isFinite(v) ? Math.min(50, r1(v)) : 50);
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 function focal35(v: ViewAnalysis): number | null {
@@ -71,38 +74,12 @@ function focal35(v: ViewAnalysis): number | null {
   return typeof h.focal35mm === "number" && h.focal35mm > 0 ? h.focal35mm : null;
 }
 
-function boxOf(points: [number, number][]) {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of points) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
-  return { x0, y0, x1, y1 };
-}
+const boxOf = pointBounds;
 
 /** Bounding box (pad mm) of the mask pixels. */
 function maskBox(mask: Uint8Array, width: number, height: number, k: number) {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++)
-      if (mask[row + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  }
-  if (x1 < 0) return null;
-  return { x0: x0 / k, y0: y0 / k, x1: (x1 + 1) / k, y1: (y1 + 1) / k };
+  const b = maskBounds(mask, width, height);
+  return b && { x0: b.x0 / k, y0: b.y0 / k, x1: (b.x1 + 1) / k, y1: (b.y1 + 1) / k };
 }
 
 /** Components smaller than this (mm²) are noise, not tool: a carve needs every view anyway. */
@@ -241,7 +218,7 @@ async function traceSingle(bytes: Uint8Array, params: Params, typedHeight: numbe
     toolBoxMm: boxOf(result.contour_points_mm),
     multiView: false,
   });
-  return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: r1(accuracy) };
+  return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: accuracyFigure(accuracy) };
 }
 
 async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: number | null, onProgress: ProgressFn): Promise<MultiTraceResult> {
@@ -326,7 +303,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       toolBoxMm: boxOf(result.contour_points_mm),
       multiView: false,
     });
-    return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: r1(accuracy) };
+    return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: accuracyFigure(accuracy) };
   }
 
   const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => ({
@@ -339,7 +316,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   }));
   onProgress(78, "Carving the footprint from the views");
   const tolerance = { toleranceMm: carveToleranceMm(params), tolerancePerMmHeight: calibration.tolerancePerMmHeight };
-  const carved = carveFootprint(silhouettes, tolerance);
+  const misses = Number(process.env.FOAM_CARVE_MISSES ?? 0);
+  const carved = carveFootprint(silhouettes, { ...tolerance, allowedMisses: silhouettes.length >= 4 ? misses : 0 });
   timer.lap("carve");
 
   // Do the photos agree? The carved hull must explain every silhouette; if it does not, find the one
@@ -359,6 +337,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const consistency = silhouettes.map((_, j) => ({ index: used[j].i + 1, unexplained: r2(unexplained(carved, j)) }));
   const worst = consistency.reduce((a, b) => (b.unexplained > a.unexplained ? b : a));
   if (silhouettes.length >= 3 && worst.unexplained > MOVED_UNEXPLAINED) {
+    // Only a clear odd one out is an error: without it the others must agree again. Photos that
+    // merely disagree at their edges (a shadow taken for tool in one of them) still give a hull
+    // that holds the tool, so they are measured, and the disagreement is reported.
     let odd: { index: number; score: number } | null = null;
     for (let j = 0; j < silhouettes.length; j++) {
       const others = silhouettes.map((_, m) => m).filter((m) => m !== j);
@@ -366,14 +347,19 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       const score = Math.max(...others.map((m) => unexplained(hull, m)));
       if (!odd || score < odd.score) odd = { index: used[j].i + 1, score };
     }
-    const named = odd && odd.score <= MOVED_UNEXPLAINED ? odd.index : worst.index;
-    throw new VisionError(
-      `Photo ${named}: the tool does not line up with the other photos. Keep the tool still on the same pad for every photo, then retake this one.`,
-    );
+    if (odd && odd.score <= MOVED_UNEXPLAINED / 2) {
+      throw new VisionError(
+        `Photo ${odd.index}: the tool does not line up with the other photos. Keep the tool still on the same pad for every photo, then retake this one.`,
+      );
+    }
   }
   timer.lap("consistency");
 
-  const heightMm = typedHeight ?? (carved.heightMm > 0 ? r1(carved.heightMm) : null);
+  // The tool's height is its top (a pocket must be that deep), not the median of its outline's
+  // columns: the carve's 90th percentile.
+  const upper = Number((carved.diagnostics as { heightUpperMm?: number }).heightUpperMm);
+  const measured = Number.isFinite(upper) && upper > 0 ? upper : carved.heightMm;
+  const heightMm = typedHeight ?? (measured > 0 ? r1(measured) : null);
   const base = used[0].v;
   const { result } = buildTraceResult(
     { mask: carved.mask, edgeImage: maskEdgeImage(carved.mask, width, height), previewImage: base.image },
@@ -394,10 +380,10 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const accuracy = estimateAccuracyMm({
     views: used.map(({ v }, j) => ({ nadirMm: cameraPoses[j].nadirMm, heightMm: cameraPoses[j].heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness })),
     // The taller estimate of a tool of uneven height gives the safer figure.
-    toolHeightMm: typedHeight ?? (Number((carved.diagnostics as { heightUpperMm?: number }).heightUpperMm) || heightMm),
+    toolHeightMm: heightMm,
     toolBoxMm: boxOf(result.contour_points_mm),
     multiView: true,
     ...tolerance,
   });
-  return { ...result, views: used.length, height_mm: heightMm, accuracy_mm: r1(accuracy) };
+  return { ...result, views: used.length, height_mm: heightMm, accuracy_mm: accuracyFigure(accuracy) };
 }

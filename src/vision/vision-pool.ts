@@ -192,7 +192,5 @@ export function createVisionPool(opts: VisionPoolOptions = {}): VisionPool {
         }),
       );
     },
-    // Test hook (not part of the public API): kill a worker the hard way.
-    ...({ _crash: (how: "exit" | "throw") => submit("crash", { how }, [], 10_000) } as object),
   };
 }

@@ -10,8 +10,6 @@ export type VisionCommands = {
   /** Offsetting a long outline is CPU work: it runs here, never on the server's event loop. */
   exportDxf: { args: { points: [number, number][]; allowanceMm: number }; result: string };
   preview: { args: { bytes: Uint8Array }; result: Detection };
-  /** Test hook: make the worker die, to exercise crash recovery. */
-  crash: { args: { how: "exit" | "throw" }; result: never };
 };
 
 export type VisionCommand = keyof VisionCommands;

@@ -42,13 +42,6 @@ const handlers: Handlers = {
   trace: ({ images, params }, id) => traceImages(images, params, (progress, message) => post({ type: "progress", id, progress, message })),
   exportDxf: async ({ points, allowanceMm }) => contourToDxf(points, allowanceMm),
   preview: ({ bytes }) => detectPreview(bytes),
-  crash: async ({ how }) => {
-    if (how === "exit") process.exit(70);
-    setTimeout(() => {
-      throw new Error("worker crash requested");
-    }, 0);
-    return new Promise<never>(() => {});
-  },
 };
 
 self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {

@@ -41,6 +41,19 @@ describe("POST /api/auth/logout", () => {
     expect(row?.expiresAt).toBe(claims.exp);
   });
 
+  test("download links made from the session end with it; those of the user's other sessions keep working", async () => {
+    const desk = await signIn(ROLE_EMAILS.admin, "198.51.100.15");
+    const other = await signIn(ROLE_EMAILS.admin, "198.51.100.16");
+    const deskLink = (await t.request("POST", "/api/admin/orders/1/download-link", { token: desk })).json.url as string;
+    const otherLink = (await t.request("POST", "/api/admin/orders/1/download-link", { token: other })).json.url as string;
+    expect((await t.request("GET", deskLink)).status).toBe(200);
+    expect((await t.request("POST", "/api/auth/logout", { token: desk })).status).toBe(204);
+    const dead = await t.request("GET", deskLink);
+    expect(dead.status).toBe(401);
+    expect(dead.json.detail).toMatch(/session has ended/i);
+    expect((await t.request("GET", otherLink)).status).toBe(200);
+  });
+
   test("needs a session: anonymous, garbage and scoped tokens are refused", async () => {
     expect((await t.request("POST", "/api/auth/logout")).status).toBe(401);
     expect((await t.request("POST", "/api/auth/logout", { token: "garbage" })).status).toBe(401);

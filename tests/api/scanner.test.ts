@@ -66,6 +66,23 @@ describe("scanner API", () => {
       expect(y).toBeLessThanOrEqual(1);
     }
     expect(response.json.detection.markers.map((marker: { id: number }) => marker.id).sort()).toEqual([0, 1, 2, 3]);
+    // For the guided multi-photo capture: where the camera is over the pad, and whether the frame is sharp.
+    const { camera, sharp } = response.json.detection;
+    expect(sharp).toBe(true);
+    expect(camera.height_mm).toBeGreaterThan(100);
+    expect(camera.height_mm).toBeLessThan(1500);
+    expect(camera.nadir_mm).toHaveLength(2);
+  });
+
+  test("preview tells where the camera is: above a corner of the pad, the nadir is near that corner", async () => {
+    const { renderPadPhoto3d } = await import("../../bench/synth/render-3d");
+    const photo = await renderPadPhoto3d({ seed: 21, width: 1280, height: 960, toolKind: "spanner", camera: { x: 200, y: -5, heightMm: 330, fovDeg: 70 } });
+    const response = await t.request("POST", "/api/scanner/preview", { form: form(photo.jpeg) });
+    expect(response.status).toBe(200);
+    const { camera } = response.json.detection;
+    // One frame has to guess or estimate the lens; the nadir still lands within a few cm of the truth.
+    expect(Math.hypot(camera.nadir_mm[0] - 200, camera.nadir_mm[1] + 5)).toBeLessThan(30);
+    expect(Math.abs(camera.height_mm - 330)).toBeLessThan(60);
   });
 
   test("preview without markers says so without failing", async () => {
@@ -74,6 +91,8 @@ describe("scanner API", () => {
     expect(response.status).toBe(200);
     expect(response.json.detection.markers_detected).toBe(0);
     expect(response.json.detection.frame_corners_norm).toBeNull();
+    expect(response.json.detection.camera).toBeNull();
+    expect(response.json.detection.sharp).toBeNull();
   });
 
   test("uploads are checked by content before anything is stored", async () => {
@@ -126,6 +145,43 @@ describe("scanner API", () => {
     expect(Math.abs(metrics.areaErrorPct)).toBeLessThan(1.5);
     expect(result.json.parameters.contour_area_mm).toBeGreaterThan(0);
     expect(result.json.parameters).toMatchObject({ rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45 });
+    // One photo: no height, and an honest (large) accuracy figure for what parallax may do.
+    expect(result.json.views).toBe(1);
+    expect(result.json.height_mm).toBeNull();
+    expect(result.json.accuracy_mm).toBeGreaterThan(0);
+  });
+
+  test("five photos of one tool are one job: the result is its footprint, height and accuracy", async () => {
+    const { renderPadPhoto3d } = await import("../../bench/synth/render-3d");
+    const cameras = [
+      { x: 100, y: 128, heightMm: 330 },
+      { x: -8, y: -8, heightMm: 340 },
+      { x: 204, y: -8, heightMm: 340 },
+      { x: 204, y: 268, heightMm: 340 },
+      { x: -8, y: 268, heightMm: 340 },
+    ];
+    const views = await Promise.all(
+      cameras.map((c) =>
+        renderPadPhoto3d({ seed: 5, width: 1280, height: 960, toolKind: "hammer", finish: "dark", cause: "parallax", placement: { cx: 98, cy: 130, angleDeg: 80 }, camera: { ...c, fovDeg: 70 } }),
+      ),
+    );
+    const data = new FormData();
+    views.forEach((v, i) => data.append("image", new Blob([Buffer.from(v.jpeg)], { type: "image/jpeg" }), `view-${i + 1}.jpg`));
+    data.append("rdp_tolerance_mm", "0.3");
+    const started = await t.request("POST", "/api/scanner-ai/scan", { token: customer, form: data });
+    expect(started.status).toBe(200);
+    const events = await readEvents(`/api/scanner-ai/scan/${started.json.job_id}/progress`, started.json.progress_token);
+    expect(events.at(-1)!.status).toBe("completed");
+    expect(events.some((e) => e.message.startsWith("Photo 3 of 5: "))).toBe(true);
+    const result = await t.request("GET", `/api/scanner-ai/scan/${started.json.job_id}/result`, { token: customer });
+    expect(result.status).toBe(200);
+    expect(result.json.views).toBe(5);
+    expect(result.json.model_info.model).toStartWith("foam-unet");
+    expect(Math.abs(result.json.height_mm - views[0].heightMm) / views[0].heightMm).toBeLessThan(0.25);
+    expect(result.json.accuracy_mm).toBeGreaterThan(0);
+    expect(result.json.diagnostics.views).toHaveLength(5);
+    const metrics = compareContours(result.json.contour_points_mm, views[0].footprintMm);
+    expect(metrics.meanDeviation).toBeLessThan(1.5);
   });
 
   test("missing markers fail the job with the missing ids; the result is a clear 4xx", async () => {

@@ -287,7 +287,11 @@ describe("session", () => {
     await page.waitForURL("**/app/login");
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
     await page.locator(".auth-actions[data-auth='signed-out']").waitFor();
-    // /calculator was replaced: going back lands on /about.
+    // Issue 19 (item 12): /login replaced a copy of /calculator's entry, so Back returns to the
+    // page the user left (signed out now), and one more Back to /about.
+    await page.goBack();
+    await page.waitForURL("**/app/calculator");
+    await page.locator(".auth-actions[data-auth='signed-out']").waitFor();
     await page.goBack();
     await page.waitForURL("**/app/about");
     expect(errors).toEqual([]);

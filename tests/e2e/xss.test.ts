@@ -98,7 +98,9 @@ async function seedHostileData(base: string) {
   // A customer's scanner job: name, notes, method, foam label, layout id and a client SVG.
   // Layout ids are limited to letters, digits and . _ : - (hostile ones are a 400).
   const layoutId = "xss-layout";
-  for (const payload of PAYLOADS.slice(0, 3)) {
+  for (const [i, payload] of PAYLOADS.slice(0, 3).entries()) {
+    // Side by side: the quote step refuses overlapping pockets (they could not be cut).
+    const x = 10 + i * 80;
     await api(
       "POST",
       "/scanner/jobs",
@@ -112,7 +114,7 @@ async function seedHostileData(base: string) {
           parameters: { contour_area_mm: 1600, label: payload },
           preview_data_url: `data:text/html,<script>window.__xss=1</script>`,
           position: { x: 10, y: 10, rotation: 0, scale: 1 },
-          contour_points_mm: [[10, 10], [60, 10], [60, 60], [10, 60]],
+          contour_points_mm: [[x, 10], [x + 50, 10], [x + 50, 60], [x, 60]],
         },
         processing_notes: JSON.stringify({ detection_method: payload, layout_position: payload, created_at: "2026-01-02T03:04:05.000Z" }),
         layout_id: layoutId,

@@ -1,8 +1,8 @@
 import { ButtonLink, Button } from "../ui/button";
 import { Pill } from "../ui/pill";
-import { goTo } from "../../lib/navigation";
+import { leaveForLogin } from "../../lib/navigation";
 import { isAdminRole, useSession } from "../../lib/session-context";
-import { href } from "../../routes";
+import { findRoute, href } from "../../routes";
 
 /**
  * Header auth actions (SPEC section 2, Shell). While the session is still unknown (server render
@@ -26,8 +26,9 @@ export function AuthActions() {
           variant="secondary"
           size="sm"
           onClick={() => {
+            const pageIsPublic = findRoute(window.location.pathname).access === "public";
             session.signOut();
-            goTo("/login", { replace: true });
+            leaveForLogin(pageIsPublic);
           }}
         >
           Sign out

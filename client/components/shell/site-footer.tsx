@@ -1,7 +1,8 @@
 import { href } from "../../routes";
 import { useSiteConfig } from "../../lib/site-config";
+import { BUILD_NUMBER } from "../../../common/version";
 
-export const BUILD_NUMBER = 23;
+export { BUILD_NUMBER };
 
 export function SiteFooter() {
   const { contactEmail } = useSiteConfig();

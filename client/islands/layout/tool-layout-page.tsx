@@ -90,6 +90,10 @@ export function ToolLayoutPage() {
 
   const startDrag = (event: PointerEvent<HTMLElement>, tool: ScannedTool, source: Drag["source"]) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
+    // A new press starts clean: the click a finished drag suppresses is the one its own pointer-up
+    // produces, and Chromium may never deliver that one (pointer capture retargets it), so a stale
+    // flag must not swallow this, the next real click.
+    suppressClickRef.current = false;
     event.currentTarget.setPointerCapture?.(event.pointerId);
     dragRef.current = {
       id: tool.id,
@@ -126,6 +130,8 @@ export function ToolLayoutPage() {
     setGhost(null);
     if (!drag.moved) return;
     suppressClickRef.current = true;
+    // If the drag's own click never arrives, drop the flag once this input event is over.
+    timersRef.current.push(setTimeout(() => (suppressClickRef.current = false), 0));
     const tool = tools.find((item) => item.id === drag.id);
     const rect = zoneRect();
     if (cancelled || !tool || !rect) {

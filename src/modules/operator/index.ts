@@ -11,8 +11,11 @@ import { OPERATOR_ROLES } from "../../shared/roles";
 import { generateCuttingFile, loadCuttingFile, parseFormat } from "../cutting-files/service";
 import { orderCsvResponse } from "../orders";
 import { loadOrderRow, ORDER_NOT_FOUND } from "../orders/service";
-import { FormatQuery, IdParams, IssueBody, LinkBody, ProductionStatusBody, StartBody } from "./model";
-import { completeProduction, loadCard, operatorDashboard, reportIssue, setProductionStatus, startProduction } from "./service";
+import { BoardQuery, FormatQuery, IdParams, IssueBody, LinkBody, ProductionStatusBody, StartBody } from "./model";
+import { completeProduction, loadCard, operatorBoard, operatorDashboard, parseBoardQuery, reportIssue, setProductionStatus, startProduction } from "./service";
+
+// The grouped, paged board is opt-in so existing clients keep the plain array.
+const grouped = (query: { per_column?: string; column?: string; after?: string }) => Boolean(query.per_column?.trim() || query.column?.trim() || query.after?.trim());
 
 const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });
 const orderId = (raw: string) => parseId(raw, ORDER_NOT_FOUND);
@@ -22,12 +25,13 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("/dashboard", () => operatorDashboard(db), {
+    .get("/dashboard", ({ query }) => (grouped(query) ? operatorBoard(db, parseBoardQuery(query)) : operatorDashboard(db)), {
       role: OPERATOR_ROLES,
+      query: BoardQuery,
       detail: {
-        summary: "Operator board: one card per order in production scope",
+        summary: "Operator board: cards for the orders in production scope, as one list or paged per column",
         description:
-          "Every order except cancelled ones and work completed more than 30 days ago; urgent, then high, then oldest first; at most 500 cards. `blocks` lists what stops production; `estimatedTime` is whole minutes from the cut length and the material.",
+          "Scope: every order except cancelled ones and work completed more than 30 days ago; urgent, then high, then oldest first. Without parameters: one array of at most 500 cards (the original answer). With `per_column` (1–100, default 25) or `column`: `{per_column, columns: [{status, label, total, cards, has_more, next_after}]}`, the five production-status columns each paged; `column=<status>&after=<next_after>` loads the next page of one column. `blocks` lists what stops production; `estimatedTime` is whole minutes from the cut length and the material.",
       },
     })
     .patch("/orders/:id/production-status", ({ params, body, user }) => setProductionStatus(db, actorOf(user), orderId(params.id), bodyFields(body).status), {

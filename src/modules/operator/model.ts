@@ -15,3 +15,8 @@ export const LinkBody = t.Optional(
 export const StartBody = t.Optional(
   t.Object({ override_reason: t.Optional(t.Unknown({ description: "Admins only: start an order that is not approved; why (≤ 1000 characters)" })) }),
 );
+export const BoardQuery = t.Object({
+  per_column: t.Optional(t.String({ description: "Cards per column, 1–100 (default 25); asks for the grouped answer" })),
+  column: t.Optional(t.String({ description: "Only this column: pending, preparing, in_progress, completed or issue" })),
+  after: t.Optional(t.String({ description: "With column: continue after this order id (a column's next_after)" })),
+});

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { materials, orderItems, orders } from "../../../db/schema";
 import { badRequest, conflict, forbidden } from "../../shared/errors";
 import { labelOf, PRODUCTION_STATUSES } from "../../shared/order-constants";
 import { nowIso } from "../../shared/time";
-import { readLayout } from "../cutting-files/layout";
+import { readLayout, type Layout } from "../cutting-files/layout";
 import { appendEvent, type Actor } from "../orders/events";
 import { checkProductionStatus } from "../orders/input";
 import { productionSideEffects } from "../orders/production";
@@ -57,7 +57,7 @@ export function nextStep(row: OrderRow): string | null {
 export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, material: MaterialInfo | undefined, accuracyMm: number | null = null) {
   const metadata = firstItem?.metadata ?? {};
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-  const layout = readLayout(row.layout);
+  const layout = readLayoutOnce(row.layout);
   const materialText = material?.name ?? text(metadata.material);
   const density = material?.densityKgM3 ?? densityFromText(text(metadata.material));
   const foamDimensions = layout ? `${layout.foam.width_mm} × ${layout.foam.depth_mm} × ${layout.foam.thickness_mm} mm` : null;
@@ -95,7 +95,13 @@ async function cardsFor(db: Db, rows: OrderRow[]): Promise<OperatorCard[]> {
   const ids = rows.map((row) => row.id);
   const materialIds = [...new Set(rows.map((row) => row.materialId).filter((id): id is number => id !== null))];
   const [items, materialRows, accuracy] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position), asc(orderItems.id)),
+    // Only each order's first item is shown: SQLite picks it, so the other items are never read.
+    db
+      .select()
+      .from(orderItems)
+      .where(
+        sql`${orderItems.id} in (select id from (select ${orderItems.id} as id, row_number() over (partition by ${orderItems.orderId} order by ${orderItems.position}, ${orderItems.id}) as n from ${orderItems} where ${inArray(orderItems.orderId, ids)}) where n = 1)`,
+      ),
     materialIds.length ? db.select().from(materials).where(inArray(materials.id, materialIds)) : Promise.resolve([]),
     scanAccuracyMm(db, ids.filter((_, index) => rows[index]!.orderType === "scanner")),
   ]);
@@ -149,6 +155,208 @@ export async function operatorDashboard(db: Db): Promise<OperatorCard[]> {
   const rows = await db.select().from(orders).where(inArray(orders.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return cardsFor(db, ids.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined));
+}
+
+// The layout (kilobytes of JSON per scanner order) is what makes a card expensive: reading it,
+// parsing it and checking it. It only changes together with updated_at (every writer stamps it),
+// so each order's parsed layout is kept per database, keyed by updated_at and the stored size, and
+// re-read only when either differs. Bounded: the least recently used entries go first.
+const LAYOUT_CACHE_MAX = 5_000;
+type CachedLayout = { key: string; layout: Record<string, unknown> | null };
+const layoutCaches = new WeakMap<object, Map<number, CachedLayout>>();
+const readLayouts = new WeakMap<object, Layout | null>();
+
+/** readLayout, remembered per parsed layout object (the cached ones come back request after request). */
+function readLayoutOnce(raw: unknown): Layout | null {
+  if (!raw || typeof raw !== "object") return readLayout(raw);
+  if (readLayouts.has(raw)) return readLayouts.get(raw)!;
+  const read = readLayout(raw);
+  readLayouts.set(raw, read);
+  return read;
+}
+
+/** The board's rows: every column but the calculator payload, the layout from the cache when current. */
+async function boardRows(db: Db, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  const { calculatorPayload: _payload, layout: _layout, ...columns } = getTableColumns(orders);
+  const rows = await db
+    .select({ ...columns, layoutBytes: sql<number | null>`octet_length(${orders.layout})` })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  let cache = layoutCaches.get(db);
+  if (!cache) layoutCaches.set(db, (cache = new Map()));
+  const keyOf = (row: { updatedAt: string; layoutBytes: number | null }) => `${row.updatedAt}|${row.layoutBytes ?? "null"}`;
+  const missing = rows.filter((row) => row.layoutBytes !== null && cache.get(row.id)?.key !== keyOf(row)).map((row) => row.id);
+  if (missing.length) {
+    const layouts = await db.select({ id: orders.id, updatedAt: orders.updatedAt, layout: orders.layout, layoutBytes: sql<number | null>`octet_length(${orders.layout})` }).from(orders).where(inArray(orders.id, missing));
+    for (const row of layouts) cache.set(row.id, { key: keyOf(row), layout: row.layout ?? null });
+  }
+  const out = rows.map(({ layoutBytes, ...row }) => {
+    const entry = layoutBytes === null ? undefined : cache.get(row.id);
+    if (entry) {
+      // Most recently used last; the oldest entries are dropped past the bound.
+      cache.delete(row.id);
+      cache.set(row.id, entry);
+    }
+    return { ...row, layout: entry?.layout ?? null, calculatorPayload: null } as OrderRow;
+  });
+  for (const id of cache.keys()) {
+    if (cache.size <= LAYOUT_CACHE_MAX) break;
+    cache.delete(id);
+  }
+  return out;
+}
+
+export const BOARD_PER_COLUMN = 25;
+export const BOARD_MAX_PER_COLUMN = 100;
+const BOARD_PRIORITIES = ["urgent", "high", "normal"] as const;
+
+export type BoardQuery = {
+  /** Cards per column (1–100). */
+  perColumn: number;
+  /** Only this column (a production status); null: all five. */
+  column: string | null;
+  /** Continue the column after this order id (the last card shown): "load more". */
+  after: number | null;
+};
+
+export function parseBoardQuery(raw: { per_column?: string; column?: string; after?: string }): BoardQuery {
+  const perText = raw.per_column?.trim();
+  let perColumn = BOARD_PER_COLUMN;
+  if (perText) {
+    if (!/^\d{1,9}$/.test(perText) || Number(perText) < 1) throw badRequest("per_column must be a positive whole number.");
+    perColumn = Number(perText);
+    if (perColumn > BOARD_MAX_PER_COLUMN) throw badRequest(`per_column must be at most ${BOARD_MAX_PER_COLUMN}.`);
+  }
+  const column = raw.column?.trim() || null;
+  const known = PRODUCTION_STATUSES.map((entry) => entry.value as string);
+  if (column && !known.includes(column)) throw badRequest(`Unknown column "${column.slice(0, 60)}". Use one of: ${known.join(", ")}.`);
+  const afterText = raw.after?.trim();
+  let after: number | null = null;
+  if (afterText) {
+    if (!column) throw badRequest("after needs column: it continues one column.");
+    if (!/^\d{1,15}$/.test(afterText) || !Number.isSafeInteger(Number(afterText)) || Number(afterText) < 1) throw badRequest("after must be an order id.");
+    after = Number(afterText);
+  }
+  return { perColumn, column, after };
+}
+
+/** Board position: priority rank (urgent 0, high 1, normal 2, anything else 3), then oldest first, then id. */
+type Position = { rank: number; createdAt: string; id: number };
+const rankOf = (priority: string) => {
+  const index = (BOARD_PRIORITIES as readonly string[]).indexOf(priority);
+  return index < 0 ? BOARD_PRIORITIES.length : index;
+};
+const afterPosition = (position: Position | null) =>
+  position ? (rank: number) => (rank < position.rank ? null : rank > position.rank ? sql`` : sql` and (${orders.createdAt} > ${position.createdAt} or (${orders.createdAt} = ${position.createdAt} and ${orders.id} > ${position.id}))`) : () => sql``;
+
+/**
+ * One page of a column other than Completed, as SELECTs to run in one statement: each priority
+ * walks orders_board_column_idx (production status, priority, created_at, id, status) in board
+ * order and stops at the page, so the cost follows the page size, not the column's length.
+ */
+function openColumnPages(column: string, position: Position | null, limit: number, unlisted = false): SQL[] {
+  const from = afterPosition(position);
+  const parts: SQL[] = [];
+  // Orders with a priority outside the vocabulary (hand-edited data) still show, last. Finding them
+  // walks the whole column, so they are asked for only when the known priorities leave room.
+  const priorities: [number, SQL][] = unlisted
+    ? [[BOARD_PRIORITIES.length, sql`${orders.priority} not in ('urgent', 'high', 'normal')`]]
+    : BOARD_PRIORITIES.map((priority, rank) => [rank, sql`${orders.priority} = ${priority}`]);
+  for (const [rank, priority] of priorities) {
+    const after = from(rank);
+    if (after === null) continue;
+    parts.push(
+      sql`select id, ${column} as col, ${rank} as rank, created_at from (select ${orders.id} as id, ${orders.createdAt} as created_at from ${orders} indexed by orders_board_column_idx where ${orders.productionStatus} = ${column} and ${priority} and ${orders.status} != 'cancelled'${after} order by ${orders.createdAt}, ${orders.id} limit ${limit})`,
+    );
+  }
+  return parts;
+}
+
+/**
+ * Completed work inside the 30-day window, as id/priority/created_at entries of
+ * orders_board_done_idx (production status, fulfilled_at, …): a range on fulfilled_at plus the rare
+ * completed order without a fulfilment time. Written as two seeks: SQLite would answer the OR by
+ * walking every completed order ever.
+ */
+function doneEntries(cutoff: string) {
+  const pick = sql`select ${orders.id} as id, ${orders.priority} as priority, ${orders.createdAt} as created_at from ${orders} indexed by orders_board_done_idx`;
+  return sql`${pick} where ${orders.productionStatus} = 'completed' and ${orders.fulfilledAt} >= ${cutoff} and ${orders.status} != 'cancelled'
+    union all ${pick} where ${orders.productionStatus} = 'completed' and ${orders.fulfilledAt} is null and ${orders.status} != 'cancelled'`;
+}
+
+const doneRank = sql.raw(`case priority when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`);
+
+function doneColumnPage(cutoff: string, position: Position | null, limit: number): SQL {
+  const after = position
+    ? sql` where ${doneRank} > ${position.rank} or (${doneRank} = ${position.rank} and (created_at > ${position.createdAt} or (created_at = ${position.createdAt} and id > ${position.id})))`
+    : sql``;
+  return sql`select id, 'completed' as col, ${doneRank} as rank, created_at from (select * from (${doneEntries(cutoff)})${after} order by ${doneRank}, created_at, id limit ${limit})`;
+}
+
+/** Cards per column: kept by the orders triggers (order_status_counts), Completed counted over its window. */
+async function columnTotals(db: Db, cutoff: string): Promise<Record<string, number>> {
+  const rows = await db.all<{ production_status: string; count: number }>(
+    sql`select production_status, sum(count) as count from order_status_counts where status != 'cancelled' and production_status != 'completed' group by production_status
+      union all select 'completed', count(*) from (${doneEntries(cutoff)})`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.production_status, Number(row.count)]));
+}
+
+/**
+ * The board grouped by column (production status), each column paged in board order (urgent,
+ * then high, then normal, oldest first) with the column's total. `after` continues one column
+ * from a card: the page starts after that order's position, wherever the order is now.
+ */
+export async function operatorBoard(db: Db, query: BoardQuery) {
+  const cutoff = new Date(Date.now() - COMPLETED_VISIBLE_DAYS * 86_400_000).toISOString();
+  let position: Position | null = null;
+  if (query.after !== null) {
+    const [row] = await db.select({ priority: orders.priority, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, query.after));
+    if (!row) throw badRequest("after must be the id of an order on the board.");
+    position = { rank: rankOf(row.priority), createdAt: row.createdAt, id: query.after };
+  }
+  const wanted = query.column ? PRODUCTION_STATUSES.filter((entry) => entry.value === query.column) : PRODUCTION_STATUSES;
+  const totals = await columnTotals(db, cutoff);
+  // Every column's page in one statement (one trip through the driver instead of up to twenty),
+  // each part one more than the page to tell whether there is more.
+  const parts = wanted.flatMap((column) =>
+    column.value === "completed" ? [doneColumnPage(cutoff, position, query.perColumn + 1)] : openColumnPages(column.value, position, query.perColumn + 1),
+  );
+  const pick = async (pieces: SQL[]): Promise<{ id: number; col: string }[]> =>
+    pieces.length ? db.all<{ id: number; col: string }>(sql`select id, col from (${sql.join(pieces, sql` union all `)}) order by col, rank, created_at, id`) : [];
+  const found = await pick(parts);
+  // A column that did not fill its page may hold unlisted priorities too; from its first card on,
+  // its total (every priority) says whether any are left.
+  const short = wanted.filter((column) => {
+    if (column.value === "completed") return false;
+    const count = found.filter((row) => row.col === column.value).length;
+    return count <= query.perColumn && (position !== null || count < (totals[column.value] ?? 0));
+  });
+  const unlisted = short.flatMap((column) => openColumnPages(column.value, position, query.perColumn + 1, true));
+  if (unlisted.length) found.push(...(await pick(unlisted)));
+  const pages = wanted.map((column) => {
+    const ids = found.filter((row) => row.col === column.value).map((row) => row.id);
+    return { column, ids: ids.slice(0, query.perColumn), hasMore: ids.length > query.perColumn };
+  });
+  const allIds = pages.flatMap((page) => page.ids);
+  const rows = await boardRows(db, allIds);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const cards = new Map((await cardsFor(db, allIds.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined))).map((card) => [card.id, card]));
+  return {
+    per_column: query.perColumn,
+    columns: pages.map(({ column, ids, hasMore }) => {
+      const shown = ids.map((id) => cards.get(id)).filter((card): card is OperatorCard => card !== undefined);
+      return {
+        status: column.value,
+        label: column.label,
+        total: totals[column.value] ?? 0,
+        cards: shown,
+        has_more: hasMore,
+        next_after: hasMore ? (shown.at(-1)?.id ?? null) : null,
+      };
+    }),
+  };
 }
 
 /** Card selector or drag: any production status to any other; the same status is a no-op without an event. */

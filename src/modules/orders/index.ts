@@ -29,7 +29,7 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
       detail: {
         summary: "List orders: filters, sort, pagination, filter options and status counts",
         description:
-          "Repeated (`?status=a&status=b`) or comma-separated filters; blank filters are ignored. Unknown sort, status or order type, a bad date or page is a 400. `summary.status_counts` applies every filter except status.",
+          "Repeated (`?status=a&status=b`) or comma-separated filters; blank filters are ignored. Unknown sort, status or order type, a bad date or page is a 400. `summary.status_counts` applies every filter except status. `search`: 3+ characters match anywhere in the order number, customer e-mail, customer name or notes; 1–2 characters match the start of the order number or e-mail.",
       },
     })
     .post(
@@ -72,7 +72,7 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
       params: IdParams,
       detail: {
         summary: "The order and its items as a CSV attachment (<order_number>.csv)",
-        description: "Bearer header, `?token=<session token>` or a scoped link from POST …/download-link.",
+        description: "Bearer header, or a scoped link from POST …/download-link (a session token is never accepted in the URL).",
       },
     })
     .post(

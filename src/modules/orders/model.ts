@@ -72,7 +72,12 @@ export const OrderListQuery = t.Object({
   order_type: Filter,
   date_from: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive, UTC" })),
   date_to: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive, UTC" })),
-  search: t.Optional(t.String({ description: "Matches order number or customer e-mail (case-insensitive)" })),
+  search: t.Optional(
+    t.String({
+      description:
+        "Case-insensitive, literal text. 3+ characters: a substring of the order number, customer e-mail, customer name or notes (FTS5 trigram index). 1–2 characters: the start of the order number or customer e-mail. At most 200 characters.",
+    }),
+  ),
 });
 
 export const IdParams = t.Object({ id: t.String({ description: "Numeric id" }) });

@@ -1,6 +1,7 @@
+import { LayoutInputError, readLayers, readPocketExtras } from "../../../common/layout";
 import { badRequest } from "../../shared/errors";
 import { boundedObject, isPlainObject, optionalText } from "../../shared/normalize";
-import type { Foam, Point } from "../cutting-files/layout";
+import type { Foam, Pocket, Point } from "../cutting-files/layout";
 import { MAX_FOAM_MM } from "../cutting-files/layout";
 import { parseContourPoints } from "./contour";
 
@@ -20,7 +21,19 @@ export type JobInput = {
   processedAt: string | null;
   layoutId: string | null;
   foam: Foam | null;
+  /** What the editor set on this pocket: depth, clearance, finger pulls, label, ledge (all optional). */
+  pocket: Omit<Pocket, "name" | "points" | "job_id">;
 };
+
+/** The cut-ready settings come from the shared layout reader; its sentences become 400s here. */
+function layoutInput<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof LayoutInputError) throw badRequest(error.message);
+    throw error;
+  }
+}
 
 function positiveMm(value: unknown, label: string): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_FOAM_MM) {
@@ -32,11 +45,14 @@ function positiveMm(value: unknown, label: string): number {
 function parseFoam(raw: unknown): Foam | null {
   if (raw === undefined || raw === null) return null;
   if (!isPlainObject(raw)) throw badRequest("foam must be an object.");
+  const thickness = positiveMm(raw.thickness_mm, "foam.thickness_mm");
+  const layers = layoutInput(() => readLayers(raw.layers, thickness));
   return {
     label: optionalText(raw.label, "foam.label", 120),
     width_mm: positiveMm(raw.width_mm, "foam.width_mm"),
     depth_mm: positiveMm(raw.depth_mm, "foam.depth_mm"),
-    thickness_mm: positiveMm(raw.thickness_mm, "foam.thickness_mm"),
+    thickness_mm: thickness,
+    ...(layers ? { layers } : {}),
   };
 }
 
@@ -138,6 +154,7 @@ export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, n
     throw badRequest("status must be text.");
   }
   const layoutId = optionalText(body.layout_id, "layout_id", 100);
+  const foam = parseFoam(body.foam);
   if (layoutId !== null && !/^[A-Za-z0-9._:-]+$/.test(layoutId)) throw badRequest("layout_id may contain letters, digits and . _ : - only.");
   return {
     name: optionalText(body.name, "name", 120),
@@ -148,6 +165,8 @@ export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, n
     status,
     processedAt,
     layoutId,
-    foam: parseFoam(body.foam),
+    foam,
+    // Read against the layout's foam (or a generous stand-in before one is chosen) so depths are checked.
+    pocket: layoutInput(() => readPocketExtras(body.pocket, optionalText(body.name, "name", 120) ?? "Tool", foam ?? { label: null, width_mm: MAX_FOAM_MM, depth_mm: MAX_FOAM_MM, thickness_mm: MAX_FOAM_MM } as Foam)),
   };
 }

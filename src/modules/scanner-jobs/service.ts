@@ -199,7 +199,7 @@ export async function submitJob(db: Db, user: AuthUser, body: Record<string, unk
         updatedAt: now,
       })
       .returning({ id: scannerJobs.id });
-    const pocket: Pocket = { name, points: input.points, job_id: job!.id };
+    const pocket: Pocket = { name, points: input.points, job_id: job!.id, ...input.pocket };
     pockets.push(pocket);
     await tx
       .update(orders)

@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { Detection, TraceParams, TraceResult } from "../../vision";
 import { FOAM_UNET } from "../../vision/ai/model-contract";
+import { sessionIdOf } from "../../shared/auth";
 import { AppError, badRequest } from "../../shared/errors";
 import type { TokenService } from "../../shared/tokens";
 import type { DxfExportBody } from "./model";
@@ -44,12 +45,13 @@ export async function startScan(db: Db, vision: VisionService, userId: number, k
 }
 
 /**
- * EventSource cannot send headers, so the stream takes `?token=`. The session token works (SPEC
- * section 7); this token is better: it opens only this job's stream, for 15 minutes.
+ * EventSource cannot send headers, so the stream takes `?token=`: a token scoped to this job's
+ * stream, for 15 minutes, that ends with the session that asked for it (a session token is never
+ * accepted in a URL).
  */
 export async function withProgressToken(tokens: TokenService, user: { id: number; tokenVersion: number }, kind: ScanKind, started: { job_id: string }) {
   const base = kind === "classic" ? "/api/scanner" : "/api/scanner-ai";
-  const progress_token = await tokens.signScoped(user.id, user.tokenVersion, `${base}/scan/${started.job_id}/progress`, 15 * 60);
+  const progress_token = await tokens.signScoped(user.id, user.tokenVersion, `${base}/scan/${started.job_id}/progress`, 15 * 60, sessionIdOf(user));
   return { ...started, progress_token };
 }
 

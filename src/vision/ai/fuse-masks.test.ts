@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { clipDefaults, clipToNetwork, fuseDefaults, fuseMasks } from "./fuse-masks.ts";
+import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks } from "./fuse-masks.ts";
 
 const W = 40;
 const H = 20;
@@ -80,6 +80,84 @@ describe("clipToNetwork", () => {
     rect(unsure, 25, 5, 35, 15, 0.2);
     expect(row(clipToNetwork(fused.slice(), ai, unsure, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
     expect(row(clipToNetwork(fused.slice(), new Uint8Array(W * H), prob, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
-    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05 });
+    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05, thickPx: 10 });
+  });
+});
+
+test("clipToNetwork trims thin fringes but not a thick part the network calls paper", () => {
+  // Tool x 5-14; a 2 px fringe at x 15-16 and, below it, a 10 px thick part at x 15-24 (rows 10-19).
+  const m = new Uint8Array(W * H);
+  rect(m, 5, 0, 17, 10, 1);
+  rect(m, 5, 10, 25, 20, 1);
+  const net = new Uint8Array(W * H);
+  rect(net, 5, 0, 15, 20, 255);
+  const p = new Float32Array(W * H).fill(0.01);
+  rect(p, 5, 0, 15, 20, 0.95);
+  const out = clipToNetwork(m.slice(), net, p, W, H, { bandPx: 0, below: 0.05, thickPx: 3 });
+  expect(row(out, 4)).toBe("0000011111111110000000000000000000000000");
+  expect(row(out, 15)).toBe("0000011111111111111111111000000000000000");
+});
+
+test("clipToNetwork trims nothing when trimming would cut the tool in two", () => {
+  // A tool x 5-34 whose band x 20-22 (a bright reflection across it) the network calls paper.
+  const m = new Uint8Array(W * H);
+  rect(m, 5, 5, 35, 15, 1);
+  const net = new Uint8Array(W * H);
+  rect(net, 5, 5, 18, 15, 255);
+  rect(net, 25, 5, 35, 15, 255);
+  const p = new Float32Array(W * H).fill(0.9);
+  rect(p, 18, 5, 25, 15, 0.01);
+  const out = clipToNetwork(m.slice(), net, p, W, H, { bandPx: 1, below: 0.05 });
+  expect(row(out, 10)).toBe(row(m, 10));
+});
+
+describe("the grid's evidence in the fusion", () => {
+  // A tool at x 5-24 whose satin end (x 18-24) the network is sure is paper, and a hard shadow at
+  // x 25-34 that both the network and the colour rules took for tool.
+  const fused = new Uint8Array(W * H);
+  rect(fused, 5, 5, 35, 15, 1);
+  const ai = new Uint8Array(W * H);
+  rect(ai, 5, 5, 18, 15, 255);
+  rect(ai, 25, 5, 35, 15, 255);
+  const prob = new Float32Array(W * H).fill(0.01);
+  rect(prob, 5, 5, 18, 15, 0.95);
+  rect(prob, 25, 5, 35, 15, 0.9);
+  const gridTool = new Uint8Array(W * H);
+  rect(gridTool, 18, 5, 25, 15, 1);
+  const shadow = new Uint8Array(W * H);
+  rect(shadow, 25, 5, 35, 15, 1);
+
+  test("a classic component the network misses is confirmed by the hidden grid", () => {
+    const classic = new Uint8Array(W * H);
+    rect(classic, 5, 5, 15, 15, 1);
+    rect(classic, 30, 5, 38, 15, 1); // a satin part on its own, the network sees nothing there
+    const net = new Uint8Array(W * H);
+    rect(net, 5, 5, 15, 15, 255);
+    const hidden = new Uint8Array(W * H);
+    rect(hidden, 31, 6, 37, 14, 1);
+    expect(row(fuseMasks(net, classic, W, H, fuseDefaults(5)), 10)).toBe("0000011111111110000000000000000000000000");
+    expect(row(fuseMasks(net, classic, W, H, { ...fuseDefaults(5), gridTool: hidden }), 10)).toBe("0000011111111110000000000000001111111100");
+  });
+
+  test("clipToNetwork never trims where the grid is hidden", () => {
+    const tool = new Uint8Array(W * H);
+    rect(tool, 5, 5, 25, 15, 1);
+    const net = new Uint8Array(W * H);
+    rect(net, 5, 5, 18, 15, 255);
+    // Without the evidence the satin end loses x 20-24 (farther than 2 px from the network's mask).
+    const without = clipToNetwork(tool.slice(), net, prob, W, H, { bandPx: 2, below: 0.05 });
+    expect(row(without, 10)).toBe("0000011111111111111100000000000000000000");
+    const kept = clipToNetwork(tool.slice(), net, prob, W, H, { bandPx: 2, below: 0.05 }, gridTool);
+    expect(row(kept, 10)).toBe(row(tool, 10));
+  });
+
+  test("dropGridShadows takes out the shadow the grid shows through, not the grid-hidden tool", () => {
+    const m = dropGridShadows(fused.slice(), { shadow, gridTool });
+    expect(row(m, 10)).toBe("0000011111111111111111111000000000000000");
+    // A pixel both "shadow" and "hidden grid" stays tool; no evidence changes nothing.
+    const both = shadow.slice();
+    rect(both, 20, 5, 22, 15, 1);
+    expect(row(dropGridShadows(fused.slice(), { shadow: both, gridTool }), 10)).toBe("0000011111111111111111111000000000000000");
+    expect(row(dropGridShadows(fused.slice(), {}), 10)).toBe(row(fused, 10));
   });
 });

@@ -1,4 +1,4 @@
-import { dilateDisk } from "./morphology.ts";
+import { dilateDisk, erodeDisk } from "./morphology.ts";
 
 export type FuseOptions = {
   /** A classic component is confirmed when at least this share of its pixels is AI tool (default 0.25). */
@@ -8,6 +8,12 @@ export type FuseOptions = {
    * added. Default: none are (Infinity), see fuseDefaults.
    */
   bandPx: number;
+  /**
+   * Pixels where the printed grid is hidden (the classic segmenter's `gridTool`): a classic
+   * component with at least `componentOverlap` of its pixels there is confirmed without the
+   * network (a satin or chrome part the network, trained on flat photos, calls paper).
+   */
+  gridTool?: Uint8Array;
 };
 
 /**
@@ -41,11 +47,14 @@ export function fuseMasks(aiMask: Uint8Array, classicMask: Uint8Array, width: nu
   const stack = new Int32Array(n);
   const size: number[] = [0];
   const shared: number[] = [0];
+  const byGrid: number[] = [0];
+  const grid = opts.gridTool;
   for (let s = 0; s < n; s++) {
     if (!classicMask[s] || label[s]) continue;
     const id = size.length;
     let count = 0;
     let both = 0;
+    let hidden = 0;
     let top = 0;
     stack[top++] = s;
     label[s] = id;
@@ -53,6 +62,7 @@ export function fuseMasks(aiMask: Uint8Array, classicMask: Uint8Array, width: nu
       const p = stack[--top];
       count++;
       if (ai[p]) both++;
+      if (grid?.[p]) hidden++;
       const x = p % width;
       const y = (p - x) / width;
       for (let dy = -1; dy <= 1; dy++) {
@@ -71,12 +81,13 @@ export function fuseMasks(aiMask: Uint8Array, classicMask: Uint8Array, width: nu
     }
     size.push(count);
     shared.push(both);
+    byGrid.push(hidden);
   }
   const confirmed = new Uint8Array(n);
   let any = false;
   for (let i = 0; i < n; i++) {
     const l = label[i];
-    if (l && shared[l] > 0 && shared[l] >= overlap * size[l]) {
+    if (l && ((shared[l] > 0 && shared[l] >= overlap * size[l]) || byGrid[l] >= overlap * size[l])) {
       confirmed[i] = 255;
       any = true;
     }
@@ -106,10 +117,12 @@ export type ClipOptions = {
   bandPx: number;
   /** ... but only where the network's probability is below this (default 0.05: it is sure of paper). */
   below: number;
+  /** ... and only in stretches thinner than twice this (px; default 2 mm worth): 0 = no limit. */
+  thickPx?: number;
 };
 
 export function clipDefaults(pxPerMm: number): ClipOptions {
-  return { bandPx: Math.max(1, Math.round(0.5 * pxPerMm)), below: 0.05 };
+  return { bandPx: Math.max(1, Math.round(0.5 * pxPerMm)), below: 0.05, thickPx: Math.round(2 * pxPerMm) };
 }
 
 /**
@@ -118,11 +131,91 @@ export function clipDefaults(pxPerMm: number): ClipOptions {
  * confirmed classic component (the colour segmenter reads a deep shadow beside a dark tool as tool;
  * the network, trained with shadows, does not), while the band keeps the classic's sharper edge
  * wherever the two agree to within half a millimetre. A network that saw nothing trims nothing.
- * In place; returns `mask`.
+ * Pixels in `keep` (where the printed grid is hidden: a satin part as bright as the paper, which
+ * the network may be sure is paper) are never trimmed, nor stretches thicker than 2 x `thickPx`, and
+ * nothing is trimmed when trimming would split the largest piece. In place; returns `mask`.
  */
-export function clipToNetwork(mask: Uint8Array, aiMask: Uint8Array, prob: Float32Array, width: number, height: number, opts: ClipOptions): Uint8Array {
+export function clipToNetwork(mask: Uint8Array, aiMask: Uint8Array, prob: Float32Array, width: number, height: number, opts: ClipOptions, keep?: Uint8Array): Uint8Array {
   if (!aiMask.some((v) => v !== 0)) return mask;
   const near = dilateDisk(aiMask, width, height, opts.bandPx);
-  for (let i = 0; i < mask.length; i++) if (mask[i] && !near[i] && prob[i] < opts.below) mask[i] = 0;
+  const trim = new Uint8Array(mask.length);
+  let any = false;
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i] && !near[i] && prob[i] < opts.below && !keep?.[i]) {
+      trim[i] = 1;
+      any = true;
+    }
+  if (!any) return mask;
+  // A shadow fringe is thin; a whole part the network calls paper (a chrome blade it never saw) is
+  // not trimmed: whatever survives an opening by `thickPx` stays.
+  const thick = opts.thickPx ? dilateDisk(erodeDisk(trim, width, height, opts.thickPx), width, height, opts.thickPx) : null;
+  const before = largestComponent(mask, width, height);
+  let trimmed = 0;
+  for (let i = 0; i < mask.length; i++)
+    if (trim[i] && !thick?.[i]) {
+      mask[i] = 0;
+      trimmed++;
+    }
+  // Trimming that cuts the tool in two (a bright band across a chrome blade) loses far more than it
+  // trims: the outline is the largest piece. Then nothing is trimmed.
+  if (trimmed && largestComponent(mask, width, height) + trimmed < 0.97 * before)
+    for (let i = 0; i < mask.length; i++) if (trim[i] && !thick?.[i]) mask[i] = 1;
+  return mask;
+}
+
+/** Pixel count of the largest 8-connected component of a 0/nonzero mask. */
+function largestComponent(m: Uint8Array, width: number, height: number): number {
+  const seen = new Uint8Array(m.length);
+  const stack = new Int32Array(m.length);
+  let best = 0;
+  for (let s = 0; s < m.length; s++) {
+    if (!m[s] || seen[s]) continue;
+    let top = 0;
+    let count = 0;
+    stack[top++] = s;
+    seen[s] = 1;
+    while (top) {
+      const p = stack[--top];
+      count++;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const q = yy * width + xx;
+          if (m[q] && !seen[q]) {
+            seen[q] = 1;
+            stack[top++] = q;
+          }
+        }
+      }
+    }
+    if (count > best) best = count;
+  }
+  return best;
+}
+
+/** The printed grid's word on a frame (the classic segmenter's evidence), 1 = yes; full-frame rasters. */
+export type GridEvidence = {
+  /** The grid shows through here: a cast shadow on paper. */
+  shadow?: Uint8Array;
+  /** The grid is hidden here: something lies on the pad, however bright. */
+  gridTool?: Uint8Array;
+};
+
+/**
+ * Applies the grid's evidence to a fused mask, in place: pixels where the grid shows through a
+ * shadow are paper whatever the network or the colour rules said (the network, trained on flat
+ * photos, can take a long hard shadow for part of the tool). Pixels where the grid is hidden are
+ * protected from clipping by passing `gridTool` as clipToNetwork's `keep`. Returns `mask`.
+ */
+export function dropGridShadows(mask: Uint8Array, evidence: GridEvidence): Uint8Array {
+  const sh = evidence.shadow;
+  if (!sh) return mask;
+  const tool = evidence.gridTool;
+  for (let i = 0; i < mask.length; i++) if (mask[i] && sh[i] && !tool?.[i]) mask[i] = 0;
   return mask;
 }

@@ -1,6 +1,7 @@
 // Binary morphology with a true Euclidean disk, via exact distance transforms (Felzenszwalb &
 // Huttenlocher): cost does not grow with the radius, and a disk treats every direction alike, so
 // cleaning does not square off rounded tool ends the way a k x k box would.
+import { maskBounds } from "../../../common/geometry/bounds.ts";
 
 const INF = 1e20;
 
@@ -82,21 +83,9 @@ export function openClose(mask: Uint8Array, width: number, height: number, radiu
   if (!(radiusPx >= 1)) return mask;
   const r = radiusPx;
   // Nothing can change farther than r from the foreground: work on its padded bounding box only.
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++)
-      if (mask[row + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        y1 = y;
-      }
-  }
-  if (x1 < 0) return new Uint8Array(width * height);
+  const bounds = maskBounds(mask, width, height);
+  if (!bounds) return new Uint8Array(width * height);
+  const { x0, y0, x1, y1 } = bounds;
   const pad = Math.ceil(r) + 2;
   // Keep the image border where it is: outside pixels must not count as background for erosion.
   const cx0 = x0 - pad <= 0 ? 0 : x0 - pad;

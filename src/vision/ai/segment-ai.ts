@@ -1,5 +1,5 @@
 import type { SegmentInput, SegmentOutput } from "../segmenter.ts";
-import { clipDefaults, clipToNetwork, fuseDefaults, fuseMasks } from "./fuse-masks.ts";
+import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks, type GridEvidence } from "./fuse-masks.ts";
 import type { SegmentationModel } from "./load-model.ts";
 import { predictProbabilities, probabilitiesToMask } from "./segment-with-model.ts";
 
@@ -7,9 +7,10 @@ export type AiSegmentOptions = {
   /**
    * The classic segmenter's output for the same input. When given, the masks are fused (fuseMasks:
    * the network picks the tool, the classic outline delineates it) and its edge image is passed on
-   * for sub-pixel snapping; without it the AI mask is used alone.
+   * for sub-pixel snapping; without it the AI mask is used alone. Its grid evidence (the classic
+   * segmenter's `shadow` and `gridTool`), when present, has the last word: see dropGridShadows.
    */
-  classic?: SegmentOutput;
+  classic?: SegmentOutput & GridEvidence;
 };
 
 /**
@@ -28,8 +29,11 @@ export async function segmentAi(model: SegmentationModel, input: SegmentInput, o
   for (let i = 0; i < prob.length; i++) if (excluded[i]) prob[i] = 0;
   const aiMask = probabilitiesToMask(prob, w, h, { confidence: input.confidence ?? 0.5, postMorphPx: input.postMorphPx ?? 3 });
   let mask: Uint8Array;
-  if (opts.classic) mask = clipToNetwork(fuseMasks(aiMask, opts.classic.mask, w, h, fuseDefaults(pxPerMm)), aiMask, prob, w, h, clipDefaults(pxPerMm));
-  else {
+  if (opts.classic) {
+    mask = fuseMasks(aiMask, opts.classic.mask, w, h, { ...fuseDefaults(pxPerMm), gridTool: opts.classic.gridTool });
+    clipToNetwork(mask, aiMask, prob, w, h, clipDefaults(pxPerMm), opts.classic.gridTool);
+    dropGridShadows(mask, opts.classic);
+  } else {
     mask = new Uint8Array(w * h);
     for (let i = 0; i < mask.length; i++) mask[i] = aiMask[i] ? 1 : 0;
   }

@@ -1,16 +1,27 @@
 import { useState, type DragEvent, type ReactNode } from "react";
+import { Button } from "../../../components/ui";
 import { CARD_MIME } from "./operator-card";
 
 export function KanbanColumn({
   status,
   label,
   count,
+  shown = count,
+  hasMore = false,
+  loadingMore = false,
+  onMore,
   onDropCard,
   children,
 }: {
   status: string;
   label: string;
+  /** Orders in the column on the server (the badge). */
   count: number;
+  /** Cards loaded and shown (a column is paged; defaults to all). */
+  shown?: number;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onMore?: () => void;
   onDropCard: (orderId: number) => void;
   children: ReactNode;
 }) {
@@ -49,7 +60,14 @@ export function KanbanColumn({
           {count}
         </span>
       </h3>
-      <div className="adm-column-body">{count === 0 ? <p className="adm-column-empty">No orders</p> : children}</div>
+      <div className="adm-column-body">
+        {count === 0 && shown === 0 ? <p className="adm-column-empty">No orders</p> : children}
+        {hasMore && onMore ? (
+          <Button size="sm" variant="ghost" onClick={onMore} disabled={loadingMore} aria-busy={loadingMore || undefined} data-testid={`operator-column-more-${status}`}>
+            {loadingMore ? "Loading…" : `Show more (${Math.max(0, count - shown)} more)`}
+          </Button>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { ReportIssueDialog } from "./report-issue-dialog";
 import { StartOverrideDialog } from "./start-override-dialog";
 import { isAdminRole } from "../../../lib/session";
 import { useSession } from "../../../lib/session-context";
-import { useOperatorBoard, type OperatorAction } from "./use-operator-board";
+import { BOARD_PAGE, useOperatorBoard, type OperatorAction } from "./use-operator-board";
 
 export function OperatorPanel() {
   const board = useOperatorBoard();
@@ -53,7 +53,9 @@ export function OperatorPanel() {
     if (failure) setActionError(failure);
   };
 
-  const cards = board.cards ?? [];
+  // A card can sit in one column's list while its status (optimistic move, or a change between two
+  // pages) places it in another: each card shows once, in the column of its status.
+  const cards = [...new Map((board.cards ?? []).map((card) => [card.id, card])).values()];
   return (
     <div className="adm-panel" data-testid="operator-panel">
       <div className="adm-panel-head">
@@ -64,7 +66,10 @@ export function OperatorPanel() {
           </Button>
         </div>
       </div>
-      <p className="adm-muted adm-hint">Drag a card to another column, or use its Status selector. The board refreshes every 45 seconds.</p>
+      <p className="adm-muted adm-hint">
+        Drag a card to another column, or use its Status selector. Each column shows its first {BOARD_PAGE} cards (urgent first, then oldest); Show more loads the next. The board
+        refreshes every 45 seconds.
+      </p>
       {board.error ? <Alert tone="error">{board.error}</Alert> : null}
       {actionError ? (
         <Alert tone="error" onClose={() => setActionError(null)}>
@@ -76,12 +81,17 @@ export function OperatorPanel() {
         <div className="adm-board" ref={boardRef} data-testid="operator-board">
           {PRODUCTION_COLUMNS.map((column) => {
             const inColumn = cards.filter((card) => productionStatusOf(card.productionStatus) === column.value);
+            const paged = board.columns?.find((entry) => entry.status === column.value);
             return (
               <KanbanColumn
                 key={column.value}
                 status={column.value}
                 label={column.label}
-                count={inColumn.length}
+                count={Math.max(paged?.total ?? 0, inColumn.length)}
+                shown={inColumn.length}
+                hasMore={paged?.hasMore ?? false}
+                loadingMore={board.moreLoading.has(column.value)}
+                onMore={() => void board.loadMore(column.value)}
                 onDropCard={(id) => {
                   const card = cards.find((entry) => entry.id === id);
                   // Dropping a card back on its own column is not a change: no call.

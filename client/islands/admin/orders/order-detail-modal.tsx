@@ -8,6 +8,7 @@ import type { Option, Order, OrderAddress, OrderEvent, OrderItem } from "../type
 import { AttachLayout } from "./attach-layout";
 import { OrderCsvLink } from "./order-csv-link";
 import { OrderStatusBadge, ProductionStatusBadge } from "./order-status-badge";
+import { eventSentence } from "./order-event-sentence";
 
 export function OrderDetailModal({
   orderId,
@@ -224,7 +225,7 @@ export function OrderDetailModal({
               {order.events && order.events.length > 0 ? (
                 <ol className="adm-timeline" data-testid="order-detail-events">
                   {order.events.map((event) => (
-                    <EventEntry key={event.id} event={event} />
+                    <EventEntry key={event.id} event={event} currency={order.currency || "USD"} />
                   ))}
                 </ol>
               ) : (
@@ -309,22 +310,13 @@ function AddressCard({ address }: { address: OrderAddress }) {
   );
 }
 
-function describePayload(payload: unknown): string {
-  if (!payload || typeof payload !== "object") return "";
-  const record = payload as Record<string, unknown>;
-  if (typeof record.from === "string" && typeof record.to === "string") return `${record.from} → ${record.to}`;
-  if (typeof record.reason === "string") return record.reason;
-  if (typeof record.status === "string") return record.status;
-  const text = JSON.stringify(payload);
-  return text === "{}" ? "" : text;
-}
-
-function EventEntry({ event }: { event: OrderEvent }) {
-  const detail = describePayload(event.payload);
+function EventEntry({ event, currency }: { event: OrderEvent; currency: string }) {
+  const detail = eventSentence(event.event_type, event.payload, currency);
   return (
     <li className="adm-timeline-item">
-      <span className="adm-timeline-type">{event.event_type.replace(/_/g, " ")}</span>
-      {detail ? <span className="adm-timeline-detail adm-break">{detail}</span> : null}
+      <span className="adm-timeline-detail" data-testid="order-event-sentence" data-event-type={event.event_type}>
+        {detail}
+      </span>
       <span className="adm-muted">
         <time dateTime={event.created_at ?? undefined} title={formatDateTime(event.created_at)}>
           {formatDate(event.created_at)} · {formatRelative(event.created_at)}

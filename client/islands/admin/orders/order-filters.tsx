@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from "react";
 import { Button, Field } from "../../../components/ui";
 import type { Option } from "../types";
-import { EMPTY_FILTERS, type OrderFilters as Filters } from "./use-orders";
+import { EMPTY_FILTERS, isReversedRange, type OrderFilters as Filters } from "./use-orders";
+
+/** Shown under "To" while the range is reversed; the table is emptied meanwhile (use-orders). */
+export const REVERSED_RANGE_MESSAGE = "“To” must be on or after “From”.";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -41,6 +44,7 @@ export function OrderFilters({
     onChange({ ...filters, status });
   };
 
+  const reversed = isReversedRange(filters);
   const active =
     filters.status.length > 0 || filters.order_type !== "" || filters.date_from !== "" || filters.date_to !== "" || filters.search !== "";
 
@@ -89,7 +93,7 @@ export function OrderFilters({
             ))}
           </select>
         </Field>
-        <Field label="From">
+        <Field label="From" className="adm-filter-date">
           <input
             type="date"
             value={filters.date_from}
@@ -98,7 +102,7 @@ export function OrderFilters({
             data-testid="orders-filter-from"
           />
         </Field>
-        <Field label="To">
+        <Field label="To" error={reversed ? REVERSED_RANGE_MESSAGE : undefined} className="adm-filter-date">
           <input
             type="date"
             value={filters.date_to}

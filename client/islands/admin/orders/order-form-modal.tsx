@@ -1,11 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, LoadingText, Modal } from "../../../components/ui";
 import { apiRequest } from "../../../lib/api";
-import { loadErrorMessage } from "../shared/error-message";
+import { detailOr, loadErrorMessage } from "../shared/error-message";
 import { PRODUCTION_COLUMNS } from "../shared/production";
 import type { Option, Order } from "../types";
 import { OrderItemRows } from "./order-item-rows";
-import { formFromOrder, hasErrors, newOrderForm, orderPayload, validateOrderForm, type OrderFormErrors, type OrderFormState } from "./order-form-state";
+import {
+  formFromOrder,
+  hasErrors,
+  newOrderForm,
+  orderPayload,
+  serverFieldErrors,
+  validateOrderForm,
+  type OrderFormErrors,
+  type OrderFormState,
+} from "./order-form-state";
 
 export type OrderFormTarget = { mode: "create" } | { mode: "edit"; orderId: number };
 
@@ -75,7 +84,13 @@ export function OrderFormModal({
     } catch (error) {
       console.warn("Order save failed", error);
       setSaveError("Failed to save order.");
-      requestAnimationFrame(() => saveRef.current?.focus());
+      // The banner keeps the SPEC's text; the server's reason goes under the field it is about.
+      const fieldErrors = serverFieldErrors(detailOr(error, ""), form);
+      setErrors(fieldErrors);
+      requestAnimationFrame(() => {
+        const invalid = hasErrors(fieldErrors) ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+        (invalid ?? saveRef.current)?.focus();
+      });
     } finally {
       setSaving(false);
     }
@@ -145,7 +160,7 @@ export function OrderFormModal({
                 ))}
               </select>
             </Field>
-            <Field label="Currency">
+            <Field label="Currency" error={errors.currency}>
               <input
                 value={form.currency}
                 maxLength={3}

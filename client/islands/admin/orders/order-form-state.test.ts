@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { emptyItemRow, formFromOrder, lineCents, newOrderForm, orderCents, orderPayload, validateOrderForm, hasErrors } from "./order-form-state";
+import { emptyItemRow, formFromOrder, lineCents, newOrderForm, orderCents, orderPayload, validateOrderForm, hasErrors, serverFieldErrors } from "./order-form-state";
 
 const row = (patch: Partial<ReturnType<typeof emptyItemRow>>) => ({ ...emptyItemRow(), ...patch });
 
@@ -75,5 +75,23 @@ describe("order form (SPEC section 5)", () => {
     });
     expect(form.items[0]).toMatchObject({ description: "X", quantity: "2", unitPrice: "3.50", productName: "P", dimensions: "", material: "EVA" });
     expect(form.currency).toBe("EUR");
+  });
+});
+
+describe("server field errors (issue 19, item 6)", () => {
+  const form = { ...newOrderForm({ orderType: "custom", status: "draft" }), items: [row({}), row({})] };
+
+  test("the server's sentence lands under the field it names", () => {
+    expect(serverFieldErrors("Enter a valid customer email address.", form)).toEqual({ customerEmail: "Enter a valid customer email address." });
+    expect(serverFieldErrors("An order with this number already exists.", form)).toEqual({ orderNumber: "An order with this number already exists." });
+    expect(serverFieldErrors("Currency must be a three-letter ISO code such as USD.", form).currency).toContain("three-letter");
+    expect(serverFieldErrors("Item 2: Quantity must be at most 10000.", form)).toEqual({ items: { [`${form.items[1]!.key}:quantity`]: "Quantity must be at most 10000." } });
+    expect(serverFieldErrors("Item 1: Unit price is too large.", form)).toEqual({ items: { [`${form.items[0]!.key}:unitPrice`]: "Unit price is too large." } });
+  });
+
+  test("a sentence naming no field of the form leaves the fields alone", () => {
+    expect(hasErrors(serverFieldErrors("An order may have at most 4 addresses.", form))).toBe(false);
+    expect(hasErrors(serverFieldErrors("Item 9: Quantity must be at least 1.", form))).toBe(false);
+    expect(serverFieldErrors("", form)).toEqual({});
   });
 });

@@ -23,7 +23,7 @@ export type OrderFormState = {
   items: ItemRow[];
 };
 
-export type OrderFormErrors = Partial<Record<"orderNumber" | "customerEmail", string>> & { items?: Record<string, string> };
+export type OrderFormErrors = Partial<Record<"orderNumber" | "customerEmail" | "currency", string>> & { items?: Record<string, string> };
 
 let rowCounter = 0;
 const nextKey = () => `row-${++rowCounter}`;
@@ -113,7 +113,27 @@ export function validateOrderForm(form: OrderFormState): OrderFormErrors {
 }
 
 export function hasErrors(errors: OrderFormErrors): boolean {
-  return Boolean(errors.customerEmail || errors.orderNumber || (errors.items && Object.keys(errors.items).length > 0));
+  return Boolean(errors.customerEmail || errors.orderNumber || errors.currency || (errors.items && Object.keys(errors.items).length > 0));
+}
+
+/**
+ * Places the server's 400/409/422 sentence (SPEC 8) under the field it names, so "Failed to save
+ * order." is not the only thing the user sees. The server names fields in plain words ("Enter a valid
+ * customer email address.", "Item 2: Quantity must be at least 1."); a sentence naming no field of
+ * this form gives an empty result and the banner alone is shown.
+ */
+export function serverFieldErrors(detail: string, form: OrderFormState): OrderFormErrors {
+  const item = /^Item (\d+): (Quantity|Unit price)\b/i.exec(detail);
+  if (item) {
+    const row = form.items[Number(item[1]) - 1];
+    if (!row) return {};
+    const field = item[2]!.toLowerCase() === "quantity" ? "quantity" : "unitPrice";
+    return { items: { [`${row.key}:${field}`]: detail.slice(item[0].indexOf(":") + 2) } };
+  }
+  if (/customer e-?mail/i.test(detail)) return { customerEmail: detail };
+  if (/order number|order with this number/i.test(detail)) return { orderNumber: detail };
+  if (/currency/i.test(detail)) return { currency: detail };
+  return {};
 }
 
 /** The PATCH/POST body of SPEC section 7; totals are recomputed here so they always match the rows. */

@@ -12,6 +12,46 @@ import { useOrders } from "./use-orders";
 
 type Notice = { tone: "success" | "error"; text: string };
 
+/**
+ * With 100 000 orders there are thousands of pages: Previous/Next alone cannot reach page 2 000.
+ * Filters and search narrow the list; this jumps straight to a page number.
+ */
+function PageJump({ pages, page, onPage }: { pages: number; page: number; onPage: (page: number) => void }) {
+  const [text, setText] = useState("");
+  const target = Number(text);
+  const valid = /^\d+$/.test(text.trim()) && target >= 1 && target <= pages;
+  return (
+    <form
+      className="adm-pagination adm-page-jump"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) return;
+        onPage(target);
+        setText("");
+      }}
+    >
+      <label className="adm-muted">
+        Go to page{" "}
+        <input
+          type="number"
+          min={1}
+          max={pages}
+          inputMode="numeric"
+          value={text}
+          placeholder={String(page)}
+          onChange={(event) => setText(event.target.value)}
+          aria-label={`Page number, 1 to ${pages}`}
+          data-testid="orders-page-jump"
+          style={{ width: "6em" }}
+        />
+      </label>
+      <Button size="sm" type="submit" disabled={!valid} data-testid="orders-page-go">
+        Go
+      </Button>
+    </form>
+  );
+}
+
 export function OrdersPanel() {
   const orders = useOrders();
   const { data, loading, error } = orders;
@@ -107,6 +147,7 @@ export function OrdersPanel() {
         </div>
       ) : null}
       {data?.pagination && data.pagination.total > 0 ? <Pagination pagination={data.pagination} onPage={orders.setPage} /> : null}
+      {data?.pagination && data.pagination.pages > 2 ? <PageJump pages={data.pagination.pages} page={orders.page} onPage={orders.setPage} /> : null}
 
       <OrderDetailModal
         orderId={detailId}

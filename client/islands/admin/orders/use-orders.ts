@@ -9,6 +9,11 @@ export const DEFAULT_SORT = "-created_at";
 export type OrderFilters = { status: string[]; order_type: string; date_from: string; date_to: string; search: string };
 export const EMPTY_FILTERS: OrderFilters = { status: [], order_type: "", date_from: "", date_to: "", search: "" };
 
+/** ISO dates compare as text; the server refuses the same pair ("date_from must not be after date_to."). */
+export function isReversedRange(filters: Pick<OrderFilters, "date_from" | "date_to">): boolean {
+  return filters.date_from !== "" && filters.date_to !== "" && filters.date_from > filters.date_to;
+}
+
 /** One page of orders for the current filters, sort and page; any change refetches and drops stale answers. */
 export function useOrders() {
   const [filters, setFiltersState] = useState<OrderFilters>(EMPTY_FILTERS);
@@ -20,6 +25,14 @@ export function useOrders() {
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
+    // A reversed range matches nothing: the filter form says why (isReversedRange), so no request
+    // and no stale rows from the previous filters under it.
+    if (isReversedRange(filters)) {
+      setData((previous) => previous && { ...previous, results: [], pagination: { ...previous.pagination, total: 0, pages: 1, page: 1 } });
+      setError(null);
+      setLoading(false);
+      return;
+    }
     const controller = new AbortController();
     setLoading(true);
     apiRequest<OrdersAnswer>("/admin/orders", {

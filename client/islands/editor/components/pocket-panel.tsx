@@ -35,6 +35,7 @@ export function PocketPanel(props: PocketPanelProps) {
   const [shape, setShape] = useState<"round" | "oval">("round");
   const [fingerWidth, setFingerWidth] = useState(20);
   const [fingerLength, setFingerLength] = useState(32);
+  const [fingerDepth, setFingerDepth] = useState("");
   const [label, setLabel] = useState("");
   const [labelHeight, setLabelHeight] = useState(5);
   const [ledge, setLedge] = useState({ width_mm: 6, depth_mm: 8 });
@@ -89,13 +90,16 @@ export function PocketPanel(props: PocketPanelProps) {
           {shape === "oval" && (
             <input type="number" min={5} max={200} value={fingerLength} onChange={(event) => setFingerLength(Number(event.target.value) || 32)} aria-label="Finger pull length (mm)" data-testid="fe-finger-length" />
           )}
+          <input type="number" min={1} max={maxDepth(foam)} value={fingerDepth} placeholder="depth" onChange={(event) => setFingerDepth(event.target.value)} aria-label="Finger pull depth (mm; empty: as deep as the pocket)" data-testid="fe-finger-depth" />
         </div>
         <button
           type="button"
           className="fe-button"
           aria-pressed={fingerArmed}
           disabled={fingers.length >= 8}
-          onClick={() => props.onArmFinger(fingerArmed ? null : { shape, width_mm: fingerWidth, length_mm: shape === "oval" ? fingerLength : fingerWidth })}
+          onClick={() =>
+            props.onArmFinger(fingerArmed ? null : { shape, width_mm: fingerWidth, length_mm: shape === "oval" ? fingerLength : fingerWidth, depth_mm: fingerDepth.trim() ? Number(fingerDepth) : null })
+          }
           data-testid="fe-finger-add"
         >
           {fingerArmed ? "Click the tool's edge… (Esc cancels)" : "Add finger pull"}
@@ -104,7 +108,8 @@ export function PocketPanel(props: PocketPanelProps) {
           <ul className="fe-finger-list" data-testid="fe-finger-list">
             {fingers.map((finger, index) => (
               <li key={`${finger.x}-${finger.y}-${index}`}>
-                {finger.shape === "oval" ? `Oval ${finger.width_mm} × ${finger.length_mm} mm` : `Round ⌀${finger.width_mm} mm`}{" "}
+                {finger.shape === "oval" ? `Oval ${finger.width_mm} × ${finger.length_mm} mm` : `Round ⌀${finger.width_mm} mm`}
+                {finger.depth_mm !== undefined ? `, ${finger.depth_mm} mm deep` : ""}{" "}
                 <button type="button" className="fe-link-button" onClick={() => props.onRemoveFinger(index)} data-testid={`fe-finger-remove-${index}`}>
                   Remove
                 </button>

@@ -10,8 +10,16 @@ type ProblemsPanelProps = {
 
 /** Overlaps and thin walls, visible before submitting; each entry selects the pocket concerned. */
 export function ProblemsPanel({ problems, minWallMm, onMinWall, onSelect }: ProblemsPanelProps) {
-  const overlaps = problems.filter((problem) => problem.kind === "overlap").length;
-  const thin = problems.length - overlaps;
+  // One count per kind, each named for what it is: a pocket past the edge is not a "thin wall".
+  const count = (kind: LayoutProblem["kind"]) => problems.filter((problem) => problem.kind === kind).length;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [
+    [count("overlap"), "overlap", "overlaps"],
+    [count("wall"), "thin wall", "thin walls"],
+    [count("edge"), "at the foam edge", "at the foam edge"],
+  ]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, one, many]) => plural(n as number, one as string, many as string));
   return (
     <SidebarSection title="Layout check" id="fe-problems">
       <label className="fe-field fe-field-inline">
@@ -28,8 +36,8 @@ export function ProblemsPanel({ problems, minWallMm, onMinWall, onSelect }: Prob
       </label>
       <p className={problems.length ? "fe-problem-summary fe-problem-summary-bad" : "fe-problem-summary"} data-testid="fe-problems" role="status">
         <span data-testid="fe-problem-count">{problems.length}</span>{" "}
-        {problems.length === 1 ? "problem" : "problems"}: {overlaps} {overlaps === 1 ? "overlap" : "overlaps"}, {thin} thin{" "}
-        {thin === 1 ? "wall" : "walls"}
+        {problems.length === 1 ? "problem" : "problems"}
+        {parts.length ? `: ${parts.join(", ")}` : ""}
       </p>
       {problems.length > 0 && (
         <ul className="fe-problem-list">

@@ -263,17 +263,18 @@ function nearestEdgePoint(tool: EditorTool, at: Vec): { x: number; y: number; an
 }
 
 /** A finger pull on the tool's edge nearest to `at` (foam mm): a round or oval notch merged into the pocket. */
-export const addFingerPull = defineAction<{ id: string; at: Vec; shape: "round" | "oval"; width_mm: number; length_mm?: number }>({
+export const addFingerPull = defineAction<{ id: string; at: Vec; shape: "round" | "oval"; width_mm: number; length_mm?: number; depth_mm?: number | null }>({
   name: "addFingerPull",
   label: "Add finger pull",
   recorded: true,
-  perform(state, { id, at, shape, width_mm, length_mm }) {
+  perform(state, { id, at, shape, width_mm, length_mm, depth_mm }) {
     const tool = findTool(state, id);
     const point = tool && nearestEdgePoint(tool, at);
     if (!tool || !point || (tool.pocket.fingers?.length ?? 0) >= 8) return state;
     const width = positive(width_mm, 5, 100) ?? 20;
     const length = Math.max(width, positive(length_mm, 5, 200) ?? width * 1.6);
-    const finger = { ...point, shape, width_mm: width, length_mm: shape === "oval" ? length : width };
+    const depth = positive(depth_mm, 1, Math.max(1, state.doc.foam.thickness_mm - 5));
+    const finger = { ...point, shape, width_mm: width, length_mm: shape === "oval" ? length : width, ...(depth !== undefined ? { depth_mm: depth } : {}) };
     return setPocket(state, id, { fingers: [...(tool.pocket.fingers ?? []), finger] });
   },
 });

@@ -79,3 +79,15 @@ describe("layoutToDxf", () => {
     expect(bulges.filter((b) => Math.abs(b) > 0.9)).toHaveLength(1);
   });
 });
+
+describe("finger pull depth", () => {
+  test("a notch cut to its own depth gets its own FINGER layer; the pocket keeps its outline", () => {
+    const store = loadedStore([scannedTool("a", { contourPointsMm: rect(0, 0, 60, 20) })]);
+    store.dispatch(placeTool, { id: "a", at: { x: 100, y: 100 } });
+    store.dispatch(setPocketDepth, { id: "a", depth_mm: 20 });
+    store.dispatch(addFingerPull, { id: "a", at: { x: 100, y: 112 }, shape: "round", width_mm: 20, depth_mm: 12 });
+    const dxf = new DxfParser().parseSync(layoutToDxf(layoutGeometry(store.getState().doc)))!;
+    const layers = [...new Set(dxf.entities.map((e) => e.layer))].sort();
+    expect(layers).toEqual(["FINGER_12MM", "FOAM_OUTLINE", "POCKET_20MM"]);
+  });
+});

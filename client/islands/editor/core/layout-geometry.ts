@@ -46,6 +46,7 @@ export function toolLayoutPocket(tool: EditorTool, foam: Foam): LayoutPocket | n
         width_mm: finger.width_mm,
         ...(finger.shape === "oval" ? { length_mm: finger.length_mm } : {}),
         angle_deg: round(finger.angle_deg + placement.rotation, 3),
+        ...(finger.depth_mm !== undefined ? { depth_mm: clampDepth(finger.depth_mm, foam) } : {}),
       };
     });
   }

@@ -23,7 +23,10 @@ export function parsePocketSpec(raw: unknown): PocketSpec {
         const y = num(f.y, -1e4, 1e4);
         const width = num(f.width_mm, 5, 100);
         if (x === undefined || y === undefined || width === undefined) return null;
-        return { x, y, angle_deg: num(f.angle_deg, -1e4, 1e4) ?? 0, shape: f.shape === "oval" ? "oval" : "round", width_mm: width, length_mm: num(f.length_mm, 5, 200) ?? width };
+        const finger: ToolFinger = { x, y, angle_deg: num(f.angle_deg, -1e4, 1e4) ?? 0, shape: f.shape === "oval" ? "oval" : "round", width_mm: width, length_mm: num(f.length_mm, 5, 200) ?? width };
+        const depth = num(f.depth_mm, 1, 100);
+        if (depth !== undefined) finger.depth_mm = depth;
+        return finger;
       })
       .filter((f): f is ToolFinger => f !== null)
       .slice(0, 8);

@@ -26,7 +26,7 @@ export type Foam = {
 export type Placement = { x_mm: number; y_mm: number; rotation: number; scale: number };
 
 /** A finger notch in the tool's own outline coordinates (before rotation and scale), so it moves with the tool. */
-export type ToolFinger = { x: number; y: number; angle_deg: number; shape: "round" | "oval"; width_mm: number; length_mm: number };
+export type ToolFinger = { x: number; y: number; angle_deg: number; shape: "round" | "oval"; width_mm: number; length_mm: number; /** Unset: as deep as the pocket. */ depth_mm?: number };
 
 /** How the tool's pocket is cut; unset fields use the defaults (depth from the scan or foam, 1 mm clearance). */
 export type PocketSpec = {

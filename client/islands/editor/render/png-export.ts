@@ -1,3 +1,4 @@
+import { cutPlan, flattenRing } from "../../../../common/layout";
 import { PNG_EXPORT_DPI } from "../core/constants";
 import type { LayoutGeometry } from "../core/layout-geometry";
 import { rasterSize, withPngDpi } from "../core/png-dpi";
@@ -27,12 +28,19 @@ export async function renderLayoutPng(layout: LayoutGeometry, requestedDpi = PNG
   ctx.strokeStyle = "#000000";
   ctx.strokeRect(0.15, 0.15, layout.width_mm - 0.3, layout.depth_mm - 0.3);
   ctx.fillStyle = "#1f2937";
-  for (const pocket of layout.pockets) {
-    ctx.beginPath();
-    pocket.points.forEach(([x, y], index) => (index ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-    ctx.closePath();
-    ctx.fill();
-    ctx.stroke();
+  // The pockets as cut (clearance, notches, ledges), from the same plan as the DXF and SVG.
+  const plan = cutPlan(layout.cut);
+  const outermost = new Map<number, number>();
+  for (const contour of plan.contours) outermost.set(contour.pocketIndex, Math.min(outermost.get(contour.pocketIndex) ?? Infinity, contour.depth_mm));
+  for (const contour of plan.contours) {
+    if (outermost.get(contour.pocketIndex) !== contour.depth_mm) continue;
+    for (const ring of contour.rings) {
+      ctx.beginPath();
+      flattenRing(ring, 0.05).forEach(([x, y], index) => (index ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+    }
   }
   const encoded =
     "convertToBlob" in canvas

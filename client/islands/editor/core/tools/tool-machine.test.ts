@@ -131,3 +131,28 @@ describe("select tool", () => {
     expect(machine.cursor).toBe("default");
   });
 });
+
+describe("finger pull tool", () => {
+  test("armed, the next press puts a notch on the selected tool's nearest edge point: one undo step; Escape disarms", () => {
+    const { store, machine, at, placement } = setup();
+    const armed: boolean[] = [];
+    machine.onArmedChange((value) => armed.push(value));
+    machine.pointerDown(at(100, 100));
+    machine.pointerUp(at(100, 100));
+    const before = store.getState().doc;
+    machine.armFinger({ shape: "oval", width_mm: 16, length_mm: 30 });
+    expect(machine.cursor).toBe("crosshair");
+    // 3 mm outside the square's right edge (x 120), level with its centre
+    machine.pointerDown(at(123, 101));
+    const tool = store.getState().doc.tools[0];
+    expect(tool.pocket.fingers).toEqual([{ x: 20, y: 1, angle_deg: 90, shape: "oval", width_mm: 16, length_mm: 30 }]);
+    expect(placement()).toEqual(before.tools[0].placement);
+    expect(machine.armedFinger).toBeNull();
+    expect(armed).toEqual([true, false]);
+    store.undo();
+    expect(store.getState().doc).toEqual(before);
+    machine.armFinger({ shape: "round", width_mm: 20, length_mm: 20 });
+    expect(machine.cancel()).toBe(true);
+    expect(machine.armedFinger).toBeNull();
+  });
+});

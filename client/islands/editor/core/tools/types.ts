@@ -10,7 +10,7 @@ export type StateId = "idle" | "pointing" | "dragging" | "panning";
 export type Gesture = { origin: Vec; last: Vec; toolId: string | null; startCentre: Vec | null };
 
 /** A finger pull waiting for its point: the next click on the selected tool's edge places it. */
-export type ArmedFinger = { shape: "round" | "oval"; width_mm: number; length_mm: number };
+export type ArmedFinger = { shape: "round" | "oval"; width_mm: number; length_mm: number; depth_mm?: number | null };
 
 export type MachineContext = {
   readonly store: EditorStore;

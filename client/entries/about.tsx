@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { AboutPage } from "../pages/about-page";
-
-hydratePage(AboutPage);

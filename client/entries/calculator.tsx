@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { CalculatorPage } from "../pages/calculator-page";
-
-hydratePage(CalculatorPage);

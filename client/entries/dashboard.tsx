@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { DashboardPage } from "../pages/dashboard-page";
-
-hydratePage(DashboardPage);

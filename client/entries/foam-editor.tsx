@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { FoamEditorPage } from "../islands/editor/foam-editor-page";
-
-hydratePage(FoamEditorPage);

@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { HomePage } from "../pages/home-page";
-
-hydratePage(HomePage);

@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { LoginPage } from "../pages/login-page";
-
-hydratePage(LoginPage);

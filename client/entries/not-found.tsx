@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { NotFoundPage } from "../pages/not-found-page";
-
-hydratePage(NotFoundPage);

@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { PrivacyPage } from "../pages/privacy-page";
-
-hydratePage(PrivacyPage);

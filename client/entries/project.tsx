@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { ProjectPage } from "../pages/project-page";
-
-hydratePage(ProjectPage);

@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { ScannerAiPage } from "../islands/scanner/scanner-ai-page";
-
-hydratePage(ScannerAiPage);

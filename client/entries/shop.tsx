@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { ShopPage } from "../pages/shop-page";
-
-hydratePage(ShopPage);

@@ -1,4 +1,0 @@
-import { hydratePage } from "../hydrate";
-import { TermsPage } from "../pages/terms-page";
-
-hydratePage(TermsPage);

@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
+import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibility.ts";
+import { loadOpenCv } from "./opencv.ts";
+import type { RgbaImage } from "./raster.ts";
+import { segmentClassic } from "./segment-classic.ts";
+import { geodesicCost, shadowEvidence } from "./shadow-evidence.ts";
+import { syntheticFrame, toolPolygon } from "./test-rasters.ts";
+import { exclusionMask } from "./trace-pipeline.ts";
+
+const SLOW = 60_000;
+const k = 5;
+type P = [number, number];
+
+beforeAll(() => loadOpenCv());
+
+const toPx = (poly: P[]) => poly.map(([x, y]) => [x * k, y * k] as P);
+
+/**
+ * A cast shadow on the frame: every pixel of `poly` not covered by a tool is scaled by (1 - depth),
+ * grid lines included, as a lamp's shadow does; the edge is hard (anti-aliased only).
+ */
+function castShadow(img: RgbaImage, poly: P[], depth: number, tools: P[][]): void {
+  const cov = rasterizeCoverage([toPx(poly)], img.width, img.height);
+  const toolCov = tools.map((t) => rasterizeCoverage([toPx(t)], img.width, img.height));
+  for (let i = 0; i < cov.length; i++) {
+    if (!cov[i]) continue;
+    const onTool = toolCov.reduce((m, c) => Math.max(m, c[i]), 0);
+    const f = 1 - depth * Math.min(1, cov[i]) * (1 - Math.min(1, onTool));
+    for (let c = 0; c < 3; c++) img.data[i * 4 + c] = Math.round(img.data[i * 4 + c] * f);
+  }
+}
+
+/** Paper-relative brightness as the segmenter sees it (here: the frame's own lighting is known). */
+function levelOf(img: RgbaImage): Float32Array {
+  const W = img.width;
+  const out = new Float32Array(W * img.height);
+  for (let i = 0; i < out.length; i++) {
+    const xm = ((i % W) + 0.5) / k;
+    const ym = (Math.floor(i / W) + 0.5) / k;
+    const light = 0.92 + 0.08 * (xm / 195.9) - 0.05 * (ym / 259.4);
+    out[i] = img.data[i * 4 + 1] / (245 * light);
+  }
+  return out;
+}
+
+function count(mask: Uint8Array, poly: P[], W: number, H: number, inside: boolean): number {
+  const cov = rasterizeCoverage([toPx(poly)], W, H);
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i] && (inside ? cov[i] >= 0.99 : cov[i] > 0)) n++;
+  return n;
+}
+
+/** Share of the polygon's pixels (fully covered ones) the mask holds. */
+function kept(mask: Uint8Array, poly: P[], W: number, H: number): number {
+  const cov = rasterizeCoverage([toPx(poly)], W, H);
+  let all = 0;
+  let got = 0;
+  for (let i = 0; i < mask.length; i++)
+    if (cov[i] >= 0.99) {
+      all++;
+      if (mask[i]) got++;
+    }
+  return got / all;
+}
+
+describe("measureGridVisibility", () => {
+  test("the grid shows through a cast shadow and is hidden by a grey tool of the same brightness", () => {
+    // A grey tool at half the paper's brightness, and a hard shadow as dark beside it.
+    const tool = toolPolygon(60, 80, 60, 24, 0);
+    const shadow: P[] = [
+      [120, 60],
+      [170, 60],
+      [170, 110],
+      [120, 110],
+    ];
+    const img = syntheticFrame(k, [{ polygonMm: tool, rgb: [120, 120, 120] }]);
+    castShadow(img, shadow, 0.5, [tool]);
+    const ex = exclusionMask(img.width, img.height, k);
+    const level = levelOf(img);
+    const hint = new Uint8Array(level.length);
+    for (let i = 0; i < hint.length; i++) hint[i] = level[i] > 0.8 ? 1 : 0;
+    const g = measureGridVisibility(img, k, ex, level, hint);
+    expect(g.paperDip).toBeGreaterThan(0.03);
+    const at = (xm: number, ym: number) => g.visibility[Math.round(ym * k) * img.width + Math.round(xm * k)];
+    // Vertical line x = 140 through the shadow, x = 60 under the tool (rows away from crossings).
+    for (const ym of [65, 75, 85, 95, 105]) expect(at(140, ym)).toBeGreaterThanOrEqual(GRID_VISIBLE);
+    for (const ym of [75, 85]) expect(at(60, ym)).toBeLessThanOrEqual(GRID_HIDDEN);
+    // Lit paper: visible.
+    expect(at(100, 155)).toBeGreaterThanOrEqual(GRID_VISIBLE);
+  });
+});
+
+describe("geodesicCost", () => {
+  test("spreads through passable pixels only, 2 per straight and 3 per diagonal step", () => {
+    const w = 5;
+    const h = 3;
+    const seeds = new Uint8Array(w * h);
+    seeds[0] = 1;
+    const pass = new Uint8Array(w * h).fill(1);
+    for (let y = 0; y < h - 1; y++) pass[y * w + 2] = 0; // a wall with a gap in the bottom row
+    const c = geodesicCost(seeds, pass, w, h, 100);
+    expect(c[1]).toBe(2);
+    expect(c[w + 1]).toBe(3);
+    expect(c[2]).toBe(0xffff);
+    // Around the wall: (0,0) -> (1,1) -> (2,2) -> (3,1) -> (4,0): 3 + 3 + 3 + 3.
+    expect(c[4]).toBe(12);
+  });
+});
+
+describe("shadow evidence in the classic segmenter", () => {
+  test("a hard shadow band with the grid showing through is excluded; a grey tool as dark as it is kept", () => {
+    // A light-grey tool with a hard shadow (half the paper's brightness, as dark as a 0.45 lamp
+    // shadow) reaching 12 mm beyond its lower side, and a second grey tool exactly as dark as that
+    // shadow, with no shadow of its own.
+    const tool = toolPolygon(80, 90, 90, 20, 8);
+    const other = toolPolygon(110, 190, 60, 16, -30);
+    const shadow = toolPolygon(82, 101, 90, 24, 8);
+    const img = syntheticFrame(k, [
+      { polygonMm: tool, rgb: [150, 150, 152] },
+      { polygonMm: other, rgb: [122, 122, 124] },
+    ]);
+    castShadow(img, shadow, 0.5, [tool]);
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    const { width: W, height: H } = img;
+    expect(kept(seg.mask, tool, W, H)).toBeGreaterThan(0.99);
+    expect(kept(seg.mask, other, W, H)).toBeGreaterThan(0.99);
+    // The shadow's own pixels (outside the tool grown by 0.6 mm) stay out of the mask.
+    let shadowPx = 0;
+    let inMask = 0;
+    const sh = rasterizeCoverage([toPx(shadow)], W, H);
+    const grown = rasterizeCoverage([toPx(toolPolygon(80, 90, 91.2, 21.2, 8))], W, H);
+    for (let i = 0; i < sh.length; i++)
+      if (sh[i] >= 0.99 && grown[i] === 0) {
+        shadowPx++;
+        if (seg.mask[i]) inMask++;
+      }
+    expect(shadowPx).toBeGreaterThan(2000);
+    expect(inMask / shadowPx).toBeLessThan(0.02);
+    expect((seg.diagnostics?.grid as { shadow_px: number }).shadow_px).toBeGreaterThan(0);
+  }, SLOW);
+
+  test("the same shadow band is tool when no grid shows through it (a tool part, not a shadow)", () => {
+    // Control for the test above: identical darkness, but the band hides the grid (a second grey
+    // part lying against the first), so nothing may be excluded.
+    const tool = toolPolygon(80, 90, 90, 20, 8);
+    const band = toolPolygon(82, 101, 90, 24, 8);
+    const img = syntheticFrame(k, [
+      { polygonMm: band, rgb: [60, 60, 61] },
+      { polygonMm: tool, rgb: [118, 118, 120] },
+    ]);
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    expect(kept(seg.mask, band, img.width, img.height)).toBeGreaterThan(0.99);
+  }, SLOW);
+
+  test("a satin-steel part as bright as the paper is kept where it hides the grid", () => {
+    // A dark handle with a satin blade 9 % darker than the paper: below every colour threshold (the
+    // segmenter without the grid cue loses the whole blade).
+    const handle = toolPolygon(70, 120, 50, 22, 0);
+    const blade = toolPolygon(124, 120, 64, 14, 0);
+    const img = syntheticFrame(k, [
+      { polygonMm: blade, rgb: [224, 224, 225] },
+      { polygonMm: handle, rgb: [40, 40, 42] },
+    ]);
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    const { width: W, height: H } = img;
+    expect(kept(seg.mask, handle, W, H)).toBeGreaterThan(0.99);
+    expect(kept(seg.mask, blade, W, H)).toBeGreaterThan(0.95);
+    // ... without spilling far onto the paper around it.
+    const outside = count(seg.mask, toolPolygon(124, 120, 70, 20, 0), W, H, false) - count(seg.mask, blade, W, H, false);
+    expect(outside).toBeLessThan(0.1 * 64 * 14 * k * k);
+  }, SLOW);
+
+  test("shadowEvidence marks nothing on an empty pad", () => {
+    const img = syntheticFrame(k, []);
+    const ex = exclusionMask(img.width, img.height, k);
+    const level = levelOf(img);
+    const g = measureGridVisibility(img, k, ex, level, level.map((v) => (v > 0.93 ? 1 : 0)) as unknown as Uint8Array);
+    const ev = shadowEvidence({ w: img.width, h: img.height, pxPerMm: k, level, chroma: new Float32Array(level.length), visibility: g.visibility, excluded: ex });
+    expect(ev.stats.grid_tool_px).toBe(0);
+    expect(ev.stats.shadow_px).toBe(0);
+  }, SLOW);
+});
