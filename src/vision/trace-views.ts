@@ -317,7 +317,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   onProgress(78, "Carving the footprint from the views");
   const tolerance = { toleranceMm: carveToleranceMm(params), tolerancePerMmHeight: calibration.tolerancePerMmHeight };
   const misses = Number(process.env.FOAM_CARVE_MISSES ?? 0);
-  const carved = carveFootprint(silhouettes, { ...tolerance, allowedMisses: silhouettes.length >= 4 ? misses : 0 });
+  let carved = carveFootprint(silhouettes, { ...tolerance, allowedMisses: silhouettes.length >= 4 ? misses : 0 });
   timer.lap("carve");
 
   // Do the photos agree? The carved hull must explain every silhouette; if it does not, find the one
@@ -337,19 +337,41 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const consistency = silhouettes.map((_, j) => ({ index: used[j].i + 1, unexplained: r2(unexplained(carved, j)) }));
   const worst = consistency.reduce((a, b) => (b.unexplained > a.unexplained ? b : a));
   if (silhouettes.length >= 3 && worst.unexplained > MOVED_UNEXPLAINED) {
-    // Only a clear odd one out is an error: without it the others must agree again. Photos that
-    // merely disagree at their edges (a shadow taken for tool in one of them) still give a hull
-    // that holds the tool, so they are measured, and the disagreement is reported.
-    let odd: { index: number; score: number } | null = null;
+    // Find the photo without which the others agree again (leave one out).
+    let odd: { j: number; score: number; hull: { mask: Uint8Array; heightMm: number } } | null = null;
     for (let j = 0; j < silhouettes.length; j++) {
       const others = silhouettes.map((_, m) => m).filter((m) => m !== j);
       const hull = carveFootprint(others.map((m) => silhouettes[m]), { ...tolerance, zStepMm: CHECK_Z_STEP_MM });
       const score = Math.max(...others.map((m) => unexplained(hull, m)));
-      if (!odd || score < odd.score) odd = { index: used[j].i + 1, score };
+      if (!odd || score < odd.score) odd = { j, score, hull };
     }
     if (odd && odd.score <= MOVED_UNEXPLAINED / 2) {
+      const index = used[odd.j].i + 1;
+      // The odd photo either sees the tool where the others do not (it moved, or another pad) or
+      // sees less of it (its segmentation lost a part: satin steel as bright as the paper). The
+      // first is the user's to fix; the second would cut the pocket into the tool, so that photo
+      // is left out and the others carve the footprint.
+      const oddOutside = unexplained(odd.hull, odd.j);
+      if (oddOutside > MOVED_UNEXPLAINED) {
+        throw new VisionError(
+          `Photo ${index}: the tool does not line up with the other photos. Keep the tool still on the same pad for every photo, then retake this one.`,
+        );
+      }
+      reports[used[odd.j].i] = {
+        ...reports[used[odd.j].i],
+        used: false,
+        reason: "Part of the tool was not found in this photo (its outline disagrees with the other photos'), so it was left out.",
+      };
+      silhouettes.splice(odd.j, 1);
+      used.splice(odd.j, 1);
+      cameraPoses.splice(odd.j, 1);
+      consistency.splice(odd.j, 1);
+      carved = carveFootprint(silhouettes, { ...tolerance, allowedMisses: silhouettes.length >= 4 ? misses : 0 });
+    } else {
+      // No single photo explains it: the photos disagree with each other, and a hull carved from
+      // them would cut the tool. Name the photo that agrees least.
       throw new VisionError(
-        `Photo ${odd.index}: the tool does not line up with the other photos. Keep the tool still on the same pad for every photo, then retake this one.`,
+        `Photo ${worst.index}: the photos do not agree with each other (the tool or the pad moved, or the tool was not found the same way in each). Keep the tool still on the same pad and take the photos again.`,
       );
     }
   }

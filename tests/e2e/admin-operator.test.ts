@@ -159,7 +159,7 @@ test("Refresh and the 45 s poll reload the board; a failed action without a mess
   const { context, page, errors } = await openOperator({ fakeClock: true });
   let polls = 0;
   page.on("request", (request) => {
-    if (request.url().endsWith("/api/operator/dashboard")) polls += 1;
+    if (new URL(request.url()).pathname.endsWith("/api/operator/dashboard")) polls += 1;
   });
   await page.clock.fastForward(44_000);
   await page.waitForTimeout(300);
@@ -177,7 +177,7 @@ test("Refresh and the 45 s poll reload the board; a failed action without a mess
   await page.getByRole("dialog").getByText("Ошибка выполнения действия: report-issue").waitFor();
   await page.keyboard.press("Escape");
 
-  const reload = page.waitForRequest((request) => request.url().endsWith("/api/operator/dashboard"));
+  const reload = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith("/api/operator/dashboard"));
   await page.getByTestId("operator-refresh").click();
   await reload;
   expect(errors.filter((error) => !error.includes("500"))).toEqual([]);

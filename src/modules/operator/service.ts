@@ -175,10 +175,12 @@ function readLayoutOnce(raw: unknown): Layout | null {
   return read;
 }
 
-/** The board's rows: every column but the calculator payload, the layout from the cache when current. */
+/** The board's rows (the columns a card needs), the layout from the cache when current. */
 async function boardRows(db: Db, ids: number[]): Promise<OrderRow[]> {
   if (!ids.length) return [];
-  const { calculatorPayload: _payload, layout: _layout, ...columns } = getTableColumns(orders);
+  // Only what a card shows or derives from (fewer columns to map per row); the rest stays unread.
+  const { calculatorPayload: _payload, layout: _layout, userId: _user, projectId: _project, currency: _currency, notes: _notes, subtotalCents: _subtotal, totalCents: _total, catalogBoxId: _box, ...columns } =
+    getTableColumns(orders);
   const rows = await db
     .select({ ...columns, layoutBytes: sql<number | null>`octet_length(${orders.layout})` })
     .from(orders)
@@ -198,7 +200,7 @@ async function boardRows(db: Db, ids: number[]): Promise<OrderRow[]> {
       cache.delete(row.id);
       cache.set(row.id, entry);
     }
-    return { ...row, layout: entry?.layout ?? null, calculatorPayload: null } as OrderRow;
+    return { ...row, layout: entry?.layout ?? null } as OrderRow;
   });
   for (const id of cache.keys()) {
     if (cache.size <= LAYOUT_CACHE_MAX) break;

@@ -80,7 +80,7 @@ describe("clipToNetwork", () => {
     rect(unsure, 25, 5, 35, 15, 0.2);
     expect(row(clipToNetwork(fused.slice(), ai, unsure, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
     expect(row(clipToNetwork(fused.slice(), new Uint8Array(W * H), prob, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
-    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05, thickPx: 10 });
+    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05, thickPx: 0 });
   });
 });
 

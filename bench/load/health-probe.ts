@@ -1,0 +1,23 @@
+// One sequential client calling GET /api/health every 20 ms for a while, in its own process so that
+// the load bench's own work (uploading photos, reading scan results) cannot delay its clock.
+// Prints one JSON line: {count, p50, p99, max} in milliseconds.
+//   bun bench/load/health-probe.ts <base url> <seconds>
+const [base, seconds] = process.argv.slice(2);
+const latencies: number[] = [];
+const deadline = performance.now() + Number(seconds) * 1000;
+while (performance.now() < deadline) {
+  const begin = performance.now();
+  await (await fetch(`${base}/api/health`)).arrayBuffer();
+  latencies.push(performance.now() - begin);
+  await Bun.sleep(20);
+}
+latencies.sort((a, b) => a - b);
+console.log(
+  JSON.stringify({
+    count: latencies.length,
+    p50: latencies[Math.floor(latencies.length / 2)] ?? NaN,
+    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? NaN,
+    max: latencies.at(-1) ?? NaN,
+  }),
+);
+export {};
