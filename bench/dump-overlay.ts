@@ -1,4 +1,4 @@
-import { encodePng } from "../src/vision/bmp-encode.ts";
+import { encodePng } from "./synth/bmp-encode.ts";
 import { decodePngToRgba } from "../src/vision/png-raw.ts";
 import type { RgbaImage } from "../src/vision/raster.ts";
 

@@ -1,5 +1,5 @@
 import { polygonDifference } from "../src/vision/clipper-ops.ts";
-import { signedPolygonArea } from "../src/vision/polygon-area.ts";
+import { polygonArea, signedPolygonArea } from "../common/geometry/polygon.ts";
 
 type P = [number, number];
 
@@ -62,11 +62,8 @@ function distancesToPolygon(points: P[], poly: P[]): number[] {
   });
 }
 
-export function shoelace(poly: P[]): number {
-  let s = 0;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) s += poly[j][0] * poly[i][1] - poly[i][0] * poly[j][1];
-  return Math.abs(s / 2);
-}
+/** Unsigned polygon area (the shared shoelace). */
+export const shoelace = polygonArea;
 
 export type ContourMetrics = {
   /** Mean of the symmetric point-to-curve distances (mm). */

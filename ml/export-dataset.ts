@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { FINISHES, type Finish } from "../bench/synth/index.ts";
 import { rasterizeCoverage } from "../bench/synth/rasterize.ts";
 import { createRng } from "../bench/synth/rng.ts";
-import { encodePng } from "../src/vision/bmp-encode.ts";
+import { encodePng } from "../bench/synth/bmp-encode.ts";
 import type { Pt } from "../src/vision/homography.ts";
 import { FRAME_H_MM, FRAME_W_MM } from "../src/vision/pad-spec.ts";
 import { FOAM_UNET } from "../src/vision/ai/model-contract.ts";

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { DEFAULT_SITE_CONFIG } from "../client/lib/site-config";
+import { DEFAULT_SITE_CONFIG } from "../common/site-config";
 import { DEFAULT_UPLOAD_BUDGET_BYTES } from "./shared/body-limit";
 import { JWT_SECRET_MIN_BYTES } from "./shared/tokens";
 

@@ -1,4 +1,4 @@
-import { encodeBmp } from "../../src/vision/bmp-encode.ts";
+import { encodeBmp } from "./bmp-encode.ts";
 import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
 import { withExifOrientation } from "./jpeg-exif.ts";

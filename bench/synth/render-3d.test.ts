@@ -7,7 +7,7 @@ import { FRAME_CORNERS_MM } from "../../src/vision/pad-spec.ts";
 import { rgbaToGrey } from "../../src/vision/raster.ts";
 import { castShadowMm, renderPadPhoto3d, seenSilhouetteMm } from "./render-3d.ts";
 import { polygonUnion } from "../../src/vision/clipper-ops.ts";
-import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { createRng } from "./rng.ts";
 import { bounds, makeTool3d, outerSign, TOOL3D_KINDS, type Tool3d, toolHeight } from "./tool-shapes-3d.ts";
 

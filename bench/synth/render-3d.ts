@@ -5,11 +5,11 @@
 // z / tan(elevation) away from the light. Everything visible lies on the pad plane along camera rays,
 // so the photo is the pad raster with the seen silhouette and the shadow painted in, warped by the
 // camera's plane homography K [r1 r2 t] - exactly as the flat generator warps its sheet.
-import { encodeBmp } from "../../src/vision/bmp-encode.ts";
+import { encodeBmp } from "./bmp-encode.ts";
 import { largestPolygon, offsetPaths, polygonUnion } from "../../src/vision/clipper-ops.ts";
 import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
-import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { simplifyClosed } from "../../src/vision/simplify-rdp.ts";
 import { smoothNoise } from "./generate-pad-photo.ts";
 import { rasterizeCoverage } from "./rasterize.ts";

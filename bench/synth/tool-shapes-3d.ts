@@ -2,7 +2,7 @@
 // polygon (pad plane) lifted to [z0, z0 + h] with a vertical profile. The footprint (vertical
 // projection) is what a foam pocket must hold; the renderer derives what a camera sees from it.
 import { offsetPaths, polygonDifference, polygonUnion } from "../../src/vision/clipper-ops.ts";
-import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import type { Rng } from "./rng.ts";
 
 type P = [number, number];

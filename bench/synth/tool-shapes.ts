@@ -1,5 +1,5 @@
 import { largestPolygon, offsetPaths, polygonDifference, polygonUnion } from "../../src/vision/clipper-ops.ts";
-import { signedPolygonArea } from "../../src/vision/polygon-area.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { densifyClosed } from "../metrics.ts";
 import type { Rng } from "./rng.ts";
 

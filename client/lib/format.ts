@@ -12,7 +12,7 @@
  * Dates accept ISO strings, epoch milliseconds (number) or Date. Pure; safe on the server.
  */
 
-import { formatCents, toCents } from "../../src/shared/money";
+import { formatCents, toCents } from "../../common/money";
 
 export const MISSING_DATE = "—";
 export const INVALID_AMOUNT = "-";

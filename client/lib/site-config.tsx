@@ -1,10 +1,8 @@
 import { createContext, type ReactNode, useContext } from "react";
 
-/** Operator-level settings the server renders into every page (README, "Configuration"). */
-export type SiteConfig = { contactEmail: string };
+import { DEFAULT_SITE_CONFIG, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "../../common/site-config";
 
-export const DEFAULT_SITE_CONFIG: SiteConfig = { contactEmail: "support@foam-intelligence.example" };
-export const SITE_CONFIG_ELEMENT_ID = "site-config";
+export { DEFAULT_SITE_CONFIG, SITE_CONFIG_ELEMENT_ID, serializeSiteConfig, type SiteConfig } from "../../common/site-config";
 
 const SiteConfigContext = createContext<SiteConfig>(DEFAULT_SITE_CONFIG);
 
@@ -14,11 +12,6 @@ export function SiteConfigProvider({ value, children }: { value: SiteConfig; chi
 
 export function useSiteConfig(): SiteConfig {
   return useContext(SiteConfigContext);
-}
-
-/** JSON for a `<script type="application/json">`: "<" escaped so no value can close the element. */
-export function serializeSiteConfig(config: SiteConfig): string {
-  return JSON.stringify(config).replace(/</g, "\\u003c");
 }
 
 /** The server's settings as rendered into the page, so hydration sees the same values. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { findModel } from "../../db/seed/reference/toolboxes";
-import { formatCents } from "../../src/shared/money";
-import { calculatePrice } from "../../src/shared/pricing";
+import { formatCents } from "../../common/money";
+import { calculatePrice } from "../../common/pricing";
 import { CALCULATOR_STORAGE_KEY } from "./calculator/calculator-state";
 import { CalculatorPage } from "./calculator-page";
 import type { FoamMaterial } from "./reference-data";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { findModel, listBrands, listModels, type ToolboxModel } from "../../db/seed/reference/toolboxes";
-import { calculatePrice } from "../../src/shared/pricing";
+import { calculatePrice } from "../../common/pricing";
 import { Alert } from "../components/ui/alert";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Checkbox } from "../components/ui/checkbox";

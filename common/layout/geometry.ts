@@ -1,6 +1,7 @@
 import ClipperLib, { type Paths } from "clipper-lib";
 import { clampDepth, pocketClearance, pocketDepth } from "./depth";
 import { DEFAULT_LABEL_HEIGHT_MM, type CutLayout, type FingerPull, type LayoutFoam, type LayoutPocket, type Pt } from "./types";
+import { signedPolygonArea } from "../geometry/polygon";
 
 /** A closed outline; bulges[i] belongs to the segment points[i] → points[i+1] (DXF's bulge, in these y-down coordinates). */
 export type Ring = { points: Pt[]; bulges: number[]; /** The polyline before arcs were fitted (what the STL meshes). */ chords?: Pt[] };
@@ -224,15 +225,8 @@ export function flattenRing(ring: Ring, tolerance = ARC_TOLERANCE_MM): Pt[] {
   return out;
 }
 
-export function ringArea(points: Pt[]): number {
-  let twice = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x1, y1] = points[i]!;
-    const [x2, y2] = points[(i + 1) % points.length]!;
-    twice += x1 * y2 - x2 * y1;
-  }
-  return twice / 2;
-}
+/** Signed area of a ring (the shared shoelace). */
+export const ringArea = signedPolygonArea;
 
 export function ringBounds(points: Pt[]) {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

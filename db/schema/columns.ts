@@ -1,5 +1,5 @@
 import { integer, text } from "drizzle-orm/sqlite-core";
-import { nowIso } from "../../src/shared/time";
+import { nowIso } from "../../common/time";
 
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
 export const createdAt = () => text("created_at").notNull().$defaultFn(nowIso);

@@ -1,13 +1,13 @@
 import type { Db } from "../client";
 import { orderAddresses, orderEvents, orderItems, orders, projects, scannerJobs, users } from "../schema";
-import { hashPassword } from "../../src/shared/passwords";
+import { hashPassword } from "../passwords";
 import {
   FILE_STATUSES,
   ORDER_STATUSES,
   ORDER_TYPES,
   PRIORITIES,
   PRODUCTION_STATUSES,
-} from "../../src/shared/order-constants";
+} from "../../common/order-constants";
 import { demoLayout } from "./demo-layout";
 import { seededRandom } from "./random";
 

@@ -1,10 +1,9 @@
 import { count, eq } from "drizzle-orm";
-import type { Config } from "../../src/config";
 import type { Db } from "../client";
 import { catalogBoxes, materials, roles, users } from "../schema";
-import { ROLES } from "../../src/shared/roles";
-import { hashPassword, PASSWORD_MIN_LENGTH } from "../../src/shared/passwords";
-import { toCents } from "../../src/shared/money";
+import { ROLES } from "../../common/roles";
+import { hashPassword, PASSWORD_MIN_LENGTH } from "../passwords";
+import { toCents } from "../../common/money";
 import { CATALOG_BOXES } from "./reference/catalog-boxes";
 import { FOAM_MATERIALS } from "./reference/foams";
 import { seedDemoData } from "./demo";
@@ -54,7 +53,10 @@ export async function seedReferenceData(db: Db) {
 }
 
 /** Seeds an empty database: roles and reference data always, then demo data or one super admin. */
-export async function seedDatabase(db: Db, config: Pick<Config, "seedDemo" | "adminEmail" | "adminPassword">) {
+/** What seeding needs from the server's configuration (src/config.ts passes its own). */
+export type SeedOptions = { seedDemo: boolean; adminEmail?: string | null; adminPassword?: string | null };
+
+export async function seedDatabase(db: Db, config: SeedOptions) {
   await seedRoles(db);
   await seedReferenceData(db);
   const [{ value: userCount }] = await db.select({ value: count() }).from(users);

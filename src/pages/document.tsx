@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type SiteConfig, SITE_CONFIG_ELEMENT_ID, serializeSiteConfig } from "../../client/lib/site-config";
+import { type SiteConfig, SITE_CONFIG_ELEMENT_ID, serializeSiteConfig } from "../../common/site-config";
 
 export const BUILD_NUMBER = 23;
 const PRODUCT_NAME = "Foam Intelligence Platform";

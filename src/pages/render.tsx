@@ -2,7 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { App } from "../../client/app";
 import { PAGE_COMPONENTS } from "../../client/pages";
 import { findRoute } from "../../client/routes";
-import type { SiteConfig } from "../../client/lib/site-config";
+import type { SiteConfig } from "../../common/site-config";
 import { Document } from "./document";
 
 /** Streams the server-rendered page; the browser hydrates the same tree from /app/assets/entries/<page>.js. */

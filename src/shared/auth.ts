@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import type { Db } from "../../db/client";
 import { revokedSessions, users } from "../../db/schema";
 import { forbidden, unauthorized } from "./errors";
-import type { RoleCode } from "./roles";
+import type { RoleCode } from "../../common/roles";
 import type { TokenService } from "./tokens";
 
 export type AuthUser = typeof users.$inferSelect;

@@ -1,5 +1,5 @@
 import { badRequest } from "./errors";
-import { toCents } from "./money";
+import { toCents } from "../../common/money";
 
 /**
  * Form normalisation of SPEC section 5: text trimmed and empty → null; numbers parsed, and empty

@@ -1,5 +1,5 @@
 import ClipperLib from "clipper-lib";
-import { signedPolygonArea } from "./polygon-area.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 
 // clipper-lib works on integers: 1 unit = 1 µm keeps sub-micron rounding far below any tolerance here.
 const SCALE = 1000;

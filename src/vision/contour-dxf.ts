@@ -1,6 +1,6 @@
 import Drawing from "dxf-writer";
 import { offsetPolygon } from "./offset-polygon.ts";
-import { polygonArea } from "./polygon-area.ts";
+import { polygonArea } from "../../common/geometry/polygon.ts";
 import { VisionError } from "./vision-error.ts";
 
 type P = [number, number];

@@ -5,7 +5,7 @@ import { applyHomography } from "./homography.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { markerCornersMm } from "./pad-spec.ts";
 import { rgbaToGrey } from "./raster.ts";
-import { smallPadPhoto } from "./test-photos.ts";
+import { smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.
 const SLOW = 60_000;

@@ -2,6 +2,7 @@ import { identifyCode } from "./aruco-dictionary.ts";
 import { applyHomography, homographyFrom4, type Pt } from "./homography.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { sampleBilinear, type GreyImage } from "./raster.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 
 export type MarkerCandidate = {
   id: number;
@@ -12,11 +13,7 @@ export type MarkerCandidate = {
   perimeter: number;
 };
 
-function shoelace(p: Pt[]): number {
-  let s = 0;
-  for (let i = 0, j = p.length - 1; i < p.length; j = i++) s += p[j][0] * p[i][1] - p[i][0] * p[j][1];
-  return s / 2;
-}
+
 
 /** Split 36 cell means into dark/bright with Otsu's criterion; returns the threshold. */
 function otsu(values: number[]): { threshold: number; separation: number } {
@@ -142,7 +139,7 @@ export function detectMarkers(grey: GreyImage, opts: DetectOptions = {}): Marker
           for (let k = 0; k < 4; k++) minSide = Math.min(minSide, Math.hypot(quad[k][0] - quad[(k + 1) % 4][0], quad[k][1] - quad[(k + 1) % 4][1]));
           if (minSide < per * 0.12) continue;
           if (quad.some(([x, y]) => x < 2 || y < 2 || x > w - 3 || y > h - 3)) continue;
-          if (shoelace(quad) < 0) quad = [quad[0], quad[3], quad[2], quad[1]];
+          if (signedPolygonArea(quad) < 0) quad = [quad[0], quad[3], quad[2], quad[1]];
           const m = readMarker(grey, quad);
           if (!m || !wanted.has(m.id)) continue;
           // read grid = marker rotated `rotation` times anticlockwise, so read corner k is marker corner k + r.

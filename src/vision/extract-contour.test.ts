@@ -3,8 +3,8 @@ import { compareContours } from "../../bench/metrics.ts";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { extractToolContour, NO_TOOL_MESSAGE, touchesEdgeMessage } from "./extract-contour.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { polygonArea } from "./polygon-area.ts";
-import { syntheticFrame, toolPolygon } from "./test-rasters.ts";
+import { polygonArea } from "../../common/geometry/polygon.ts";
+import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { VisionError } from "./vision-error.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.

@@ -2,7 +2,7 @@ import { largestPolygon, polygonUnion } from "./clipper-ops.ts";
 import type { Pt } from "./homography.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
-import { polygonArea, signedPolygonArea } from "./polygon-area.ts";
+import { polygonArea, signedPolygonArea } from "../../common/geometry/polygon.ts";
 import type { RgbaImage } from "./raster.ts";
 import { VisionError } from "./vision-error.ts";
 

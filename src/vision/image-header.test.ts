@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { withExifOrientation } from "../../bench/synth/jpeg-exif.ts";
-import { encodeJpeg } from "./bmp-encode.ts";
+import { encodeJpeg } from "../../bench/synth/bmp-encode.ts";
 import { encodePngRgb } from "./png-encode.ts";
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, readImageHeader, sniffImageFormat } from "./image-header.ts";
 import { VisionError } from "./vision-error.ts";

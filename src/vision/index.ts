@@ -5,7 +5,7 @@ export { createVisionPool, type VisionPool, type VisionPoolOptions } from "./vis
 export { renderPadTemplatePdf } from "./pad-template-pdf.ts";
 export { contourToDxf } from "./contour-dxf.ts";
 export { offsetPolygon } from "./offset-polygon.ts";
-export { polygonArea } from "./polygon-area.ts";
-export { areaLimitsForSensitivity } from "./sensitivity.ts";
+export { polygonArea } from "../../common/geometry/polygon.ts";
+export { areaLimitsForSensitivity } from "../../common/sensitivity.ts";
 // A learned segmenter is registered inside the worker (see segmenter.ts / worker.ts), not from here.
 export type { Segmenter, SegmentInput, SegmentOutput } from "./segmenter.ts";

@@ -5,7 +5,7 @@ import { findMarkersCoarse, locatePad, missingMarkersMessage } from "./locate-pa
 import { loadOpenCv } from "./opencv.ts";
 import { FRAME_CORNERS_MM } from "./pad-spec.ts";
 import { rgbaToGrey } from "./raster.ts";
-import { smallPadPhoto } from "./test-photos.ts";
+import { smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 import { VisionError } from "./vision-error.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { offsetPolygon } from "./offset-polygon.ts";
-import { polygonArea, signedPolygonArea } from "./polygon-area.ts";
+import { polygonArea, signedPolygonArea } from "../../common/geometry/polygon.ts";
 
 const square: [number, number][] = [
   [0, 0],

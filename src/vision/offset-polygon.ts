@@ -1,5 +1,5 @@
 import { largestPolygon, offsetPaths } from "./clipper-ops.ts";
-import { signedPolygonArea } from "./polygon-area.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 
 /**
  * True polygon offset (clipper-lib, round joins): positive `delta_mm` grows the outline, negative

@@ -4,7 +4,7 @@ import { findMarkersCoarse, locatePad } from "./locate-pad.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { checkPhotoQuality, estimateTiltDeg, MAX_TILT_DEG, measureSharpness, MIN_SHARPNESS } from "./photo-quality.ts";
 import { rgbaToGrey } from "./raster.ts";
-import { smallPadPhoto } from "./test-photos.ts";
+import { smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 import { VisionError } from "./vision-error.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.

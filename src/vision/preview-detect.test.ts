@@ -3,7 +3,7 @@ import { applyHomography } from "./homography.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { FRAME_CORNERS_MM } from "./pad-spec.ts";
 import { detectPreview } from "./preview-detect.ts";
-import { smallPadPhoto } from "./test-photos.ts";
+import { smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 import { VisionError } from "./vision-error.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.

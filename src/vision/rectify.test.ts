@@ -5,7 +5,7 @@ import { loadOpenCv } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM, MARKER_ORIGINS_MM } from "./pad-spec.ts";
 import { rectifyRegion } from "./rectify.ts";
 import { rgbaToGrey } from "./raster.ts";
-import { smallPadPhoto } from "./test-photos.ts";
+import { smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.
 const SLOW = 60_000;

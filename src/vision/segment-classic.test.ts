@@ -3,7 +3,7 @@ import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { classicThresholds, eraseGrid, segmentClassic } from "./segment-classic.ts";
-import { syntheticFrame, toolPolygon } from "./test-rasters.ts";
+import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.

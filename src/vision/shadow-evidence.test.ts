@@ -5,7 +5,7 @@ import { loadOpenCv } from "./opencv.ts";
 import type { RgbaImage } from "./raster.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { geodesicCost, shadowEvidence } from "./shadow-evidence.ts";
-import { syntheticFrame, toolPolygon } from "./test-rasters.ts";
+import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
 const SLOW = 60_000;

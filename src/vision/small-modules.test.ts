@@ -1,10 +1,10 @@
 // Tests for the small building blocks: OpenCV loading, rasters, BMP/JPEG/PNG helpers, clipper, pad spec.
 import { describe, expect, test } from "bun:test";
-import { encodeBmp, encodeJpeg, encodePng } from "./bmp-encode.ts";
+import { encodeBmp, encodeJpeg, encodePng } from "../../bench/synth/bmp-encode.ts";
 import { largestPolygon, polygonDifference, polygonUnion } from "./clipper-ops.ts";
 import { getCv, loadOpenCv, withMats } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM, inMarkerKeepout, markerCornersMm } from "./pad-spec.ts";
-import { polygonArea } from "./polygon-area.ts";
+import { polygonArea } from "../../common/geometry/polygon.ts";
 import { rgbaToGrey, sampleBilinear } from "./raster.ts";
 import { getSegmenter, registerSegmenter } from "./segmenter.ts";
 import { VisionError } from "./vision-error.ts";

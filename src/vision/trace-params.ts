@@ -1,4 +1,4 @@
-import { areaLimitsForSensitivity } from "./sensitivity.ts";
+import { areaLimitsForSensitivity } from "../../common/sensitivity.ts";
 import type { TraceParams } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { compareContours } from "../../bench/metrics.ts";
 import { NOT_AN_IMAGE_MESSAGE } from "./image-header.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { DEFAULT_PARAMS, smallPadPhoto } from "./test-photos.ts";
+import { DEFAULT_PARAMS, smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 import { chooseDecodeScale, traceImage } from "./trace-pipeline.ts";
 import { VisionError } from "./vision-error.ts";
 

@@ -6,7 +6,7 @@ import { offsetPolygon } from "./offset-polygon.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, MARKER_ORIGINS_MM, MARKER_QUIET_ZONE_MM, MARKER_SIZE_MM } from "./pad-spec.ts";
 import { checkPhotoQuality, estimateTiltDeg, measureSharpness, padScaleAtCentre } from "./photo-quality.ts";
-import { polygonArea } from "./polygon-area.ts";
+import { polygonArea } from "../../common/geometry/polygon.ts";
 import { rgbaToGrey, type RgbaImage } from "./raster.ts";
 import { rectifyRegion } from "./rectify.ts";
 import { toPngDataUrl } from "./render-preview.ts";

@@ -140,6 +140,49 @@ function maskEdgeImage(mask: Uint8Array, width: number, height: number): RgbaIma
   });
 }
 
+/** A cast shadow's band that survives segmentation in every photo alike, per mm of tool height (conservative). */
+const SHADOW_BAND_PER_MM_HEIGHT = 0.5;
+/** The farthest silhouette pixels are ignored up to this area (mm²): specks are not tool. */
+const FAR_SPECK_MM2 = 2;
+
+/**
+ * How far (mm) a photo's silhouette reaches beyond what the carved footprint explains, ignoring the
+ * farthest FAR_SPECK_MM2 (specks a single photo took for tool are not tool).
+ */
+function farUnexplainedMm(sil: Uint8Array, seen: Uint8Array, width: number, height: number, k: number): number {
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    const d = m.data as Uint8Array;
+    for (let q = 0; q < d.length; q++) d[q] = seen[q] ? 0 : 1;
+    const dist = track(new cv.Mat());
+    cv.distanceTransform(m, dist, cv.DIST_L2, 3);
+    const f = dist.data32F as Float32Array;
+    const far: number[] = [];
+    for (let q = 0; q < sil.length; q++) if (sil[q] && !seen[q]) far.push(f[q]);
+    if (!far.length) return 0;
+    far.sort((a, b) => b - a);
+    const skip = Math.min(far.length - 1, Math.round(FAR_SPECK_MM2 * k * k));
+    return far[skip] / k;
+  });
+}
+
+/** Whether a photo's grid-evidenced cast shadow lies within 3 mm of the tool's footprint (more than 20 mm² of it). */
+function shadowAgainstTool(shadow: Uint8Array | undefined, foot: Uint8Array, width: number, height: number, k: number): boolean {
+  if (!shadow) return false;
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(foot);
+    const r = Math.round(3 * k);
+    cv.dilate(m, m, track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1))));
+    const near = m.data as Uint8Array;
+    let n = 0;
+    for (let q = 0; q < near.length; q++) if (near[q] && shadow[q] && !foot[q]) n++;
+    return n / (k * k) > 20;
+  });
+}
+
 /**
  * What a camera sees of a prism: the footprint raised from 0 to heightMm, every level scaled about
  * the camera's nadir by Hc / (Hc - z) (seen(p, z) of scanner-physics.md), grown by slackMm. The
@@ -399,7 +442,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       consistency,
     },
   );
-  const accuracy = estimateAccuracyMm({
+  const geometric = estimateAccuracyMm({
     views: used.map(({ v }, j) => ({ nadirMm: cameraPoses[j].nadirMm, heightMm: cameraPoses[j].heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness })),
     // The taller estimate of a tool of uneven height gives the safer figure.
     toolHeightMm: heightMm,
@@ -407,5 +450,14 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     multiView: true,
     ...tolerance,
   });
+  // What geometry cannot know, measured on these photos: how far any photo saw tool that the
+  // carved footprint does not explain (a part one photo found and another lost is carved away),
+  // and whether a cast shadow lies against the tool (a band of it may remain in every photo alike,
+  // where carving cannot see it; its width grows with the tool's height).
+  const disagreement = Math.max(0, ...silhouettes.map((_, j) => farUnexplainedMm(silhouettes[j].mask, prismSilhouette(carved.mask, width, height, k, cameraPoses[j], carved.heightMm, MOVED_SLACK_MM), width, height, k)));
+  const shadowed = used.some(({ v }) => shadowAgainstTool((v.seg as { shadow?: Uint8Array }).shadow, carved.mask, width, height, k));
+  const segmentation = Math.max(disagreement, shadowed && heightMm ? SHADOW_BAND_PER_MM_HEIGHT * heightMm : 0);
+  const accuracy = geometric + segmentation;
+  (result.diagnostics as Record<string, unknown>).accuracy = { geometric_mm: r2(geometric), disagreement_mm: r2(disagreement), shadow_against_tool: shadowed };
   return { ...result, views: used.length, height_mm: heightMm, accuracy_mm: accuracyFigure(accuracy) };
 }

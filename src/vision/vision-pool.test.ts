@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createVisionPool } from "./vision-pool.ts";
-import { DEFAULT_PARAMS, smallPadPhoto } from "./test-photos.ts";
+import { DEFAULT_PARAMS, smallPadPhoto } from "../../tests/helpers/vision/test-photos.ts";
 import { VisionError } from "./vision-error.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.

@@ -3,7 +3,7 @@ import Drawing from "dxf-writer";
 import { eq } from "drizzle-orm";
 import { orderEvents, orders, scannerJobs } from "../../db/schema";
 import { drawingScale } from "../../src/modules/projects/quote-pdf";
-import { QUOTE_DEFAULTS } from "../../src/shared/pricing";
+import { QUOTE_DEFAULTS } from "../../common/pricing";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { dataDigest, expectAccess, tokenFor, tokenForEmail } from "./support";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { findModel } from "../../db/seed/reference/toolboxes";
-import { formatCents } from "../../src/shared/money";
-import { calculatePrice } from "../../src/shared/pricing";
+import { formatCents } from "../../common/money";
+import { calculatePrice } from "../../common/pricing";
 import { newPage, useE2E } from "./helpers";
 
 const e2e = useE2E();

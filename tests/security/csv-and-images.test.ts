@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { encodeJpeg } from "../../src/vision/bmp-encode";
+import { encodeJpeg } from "../../bench/synth/bmp-encode";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { ROLE_EMAILS, sessionToken } from "./support";
 

@@ -1,4 +1,5 @@
 import type { ScannedTool, ToolPosition } from "../../lib/scanner-queue";
+import { polygonArea, polygonCentroid } from "../../../common/geometry/polygon";
 
 /** The drop zone is the default foam sheet of SPEC 9 (12 × 18 in), so tools appear at true scale. */
 export const LAYOUT_FOAM = { label: "Default foam 12 × 18 in", width_mm: 304.8, depth_mm: 457.2, thickness_mm: 31.75 } as const;
@@ -15,34 +16,8 @@ export function clampPercent(value: number): number {
   return Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
 }
 
-function polygonArea(points: Pt[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x1, y1] = points[i]!;
-    const [x2, y2] = points[(i + 1) % points.length]!;
-    sum += x1 * y2 - x2 * y1;
-  }
-  return sum / 2;
-}
-
 /** Area centroid (vertex mean for degenerate outlines): the same anchor the foam editor uses. */
-export function polygonCentroid(points: Pt[]): Pt {
-  const area = polygonArea(points);
-  if (Math.abs(area) < 1e-9) {
-    const n = Math.max(1, points.length);
-    return [points.reduce((s, p) => s + p[0], 0) / n, points.reduce((s, p) => s + p[1], 0) / n];
-  }
-  let cx = 0;
-  let cy = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x1, y1] = points[i]!;
-    const [x2, y2] = points[(i + 1) % points.length]!;
-    const cross = x1 * y2 - x2 * y1;
-    cx += (x1 + x2) * cross;
-    cy += (y1 + y2) * cross;
-  }
-  return [cx / (6 * area), cy / (6 * area)];
-}
+export { polygonCentroid };
 
 function validPoints(tool: ScannedTool): Pt[] {
   const points = Array.isArray(tool.contourPointsMm) ? tool.contourPointsMm : [];

@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/api";
 import { submitLayout, type SubmittedOrder } from "../../lib/submit-layout";
-import { describeProblems, findLayoutProblems, MIN_WALL_MM, type LayoutProblem } from "../../../src/shared/layout-check";
+import { describeProblems, findLayoutProblems, MIN_WALL_MM, type LayoutProblem } from "../../../common/layout-check";
 import { isPlaced, type ScannedTool, type ToolPosition } from "../../lib/scanner-queue";
 import { createClientId, scannerJobBody, type ScannerJobBody } from "../../lib/scanner-job-body";
 import { placedOutline, type LayoutFoam } from "./layout-geometry";

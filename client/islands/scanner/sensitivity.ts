@@ -1,5 +1,5 @@
 // SPEC 9: sensitivity 0-100 widens or narrows the contour area window sent with every scan.
-import { areaLimitsForSensitivity } from "../../../src/vision/sensitivity";
+import { areaLimitsForSensitivity } from "../../../common/sensitivity";
 
 export type ContourAreaWindow = { contour_min_area_mm: number; contour_max_area_mm: number };
 

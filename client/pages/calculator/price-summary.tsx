@@ -1,4 +1,4 @@
-import type { PriceResult } from "../../../src/shared/pricing";
+import type { PriceResult } from "../../../common/pricing";
 import { formatArea, formatVolume, money } from "./quote";
 
 /** Price Breakdown and Calculation Details; every figure is $0.00 / 0 until there is a result (SPEC section 2). */

@@ -1,6 +1,6 @@
 /** The quote as text: the e-mail draft body and the printed quote use the same lines. */
-import type { PriceResult } from "../../../src/shared/pricing";
-import { formatCents } from "../../../src/shared/money";
+import type { PriceResult } from "../../../common/pricing";
+import { formatCents } from "../../../common/money";
 
 export const QUOTE_SUBJECT = "Foam Insert Calculator Quote";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { toCents } from "../../../src/shared/money";
+import { toCents } from "../../../common/money";
 import { CATALOG_BOXES } from "./catalog-boxes";
 import { FOAM_MATERIALS } from "./foams";
 

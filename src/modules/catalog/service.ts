@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { catalogBoxes } from "../../../db/schema";
 import { badRequest, notFound } from "../../shared/errors";
 import { lenientNonNegative, optionalBoolean, optionalText, requiredText } from "../../shared/normalize";
-import { nowIso } from "../../shared/time";
+import { nowIso } from "../../../common/time";
 import { serializeBox } from "./serialize";
 import { invalidateReferenceData } from "../reference/cache";
 

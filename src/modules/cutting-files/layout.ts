@@ -5,6 +5,7 @@
  * clearance, finger pulls, label, ledge, foam layers) are optional so older orders still read.
  */
 import { LayoutInputError, MAX_FOAM_MM, readCutLayout, type CutLayout, type LayoutFoam, type LayoutPocket, type Pt } from "../../../common/layout";
+import { polygonArea } from "../../../common/geometry/polygon";
 
 export type Point = Pt;
 export type Pocket = LayoutPocket;
@@ -25,15 +26,7 @@ export function perimeter(points: Point[]): number {
   return length;
 }
 
-export function area(points: Point[]): number {
-  let twice = 0;
-  for (let index = 0; index < points.length; index++) {
-    const [x1, y1] = points[index]!;
-    const [x2, y2] = points[(index + 1) % points.length]!;
-    twice += x1 * y2 - x2 * y1;
-  }
-  return Math.abs(twice) / 2;
-}
+export const area = polygonArea;
 
 export function bounds(points: Point[]) {
   const xs = points.map((point) => point[0]);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { cuttingFiles, materials, orderItems, orders, scannerJobs } from "../../../db/schema";
 import { AppError, badRequest, conflict } from "../../shared/errors";
-import { nowIso } from "../../shared/time";
+import { nowIso } from "../../../common/time";
 import { appendEvent, type Actor, type DbLike } from "../orders/events";
 import { loadOrderRow } from "../orders/service";
 import type { OrderRow } from "../orders/serialize";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { orders, projects } from "../../../db/schema";
-import { labelOf, ORDER_STATUSES } from "../../shared/order-constants";
+import { labelOf, ORDER_STATUSES } from "../../../common/order-constants";
 import { backlogCount } from "../scanner-jobs/service";
 
 export const DASHBOARD_PROJECT_LIMIT = 20;

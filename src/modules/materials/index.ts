@@ -3,7 +3,7 @@ import type { AppDeps } from "../../shared/deps";
 import { jsonBody } from "../../shared/openapi-body";
 import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
-import { ADMIN_ROLES } from "../../shared/roles";
+import { ADMIN_ROLES } from "../../../common/roles";
 import { ActiveQuery, IdParams } from "../catalog/model";
 import { parseActiveFilter } from "../catalog/service";
 import { MaterialBody } from "./model";

@@ -1,5 +1,5 @@
 import type { materials } from "../../../db/schema";
-import { centsToDecimal } from "../../shared/money";
+import { centsToDecimal } from "../../../common/money";
 
 type MaterialRow = typeof materials.$inferSelect;
 

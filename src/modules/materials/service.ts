@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { materials } from "../../../db/schema";
 import { badRequest, notFound } from "../../shared/errors";
 import { lenientMoneyCents, lenientNonNegative, lenientNumber, optionalBoolean, optionalText, requiredText } from "../../shared/normalize";
-import { nowIso } from "../../shared/time";
+import { nowIso } from "../../../common/time";
 import { serializeMaterial } from "./serialize";
 import { invalidateReferenceData } from "../reference/cache";
 

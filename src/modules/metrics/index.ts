@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
 import { guardRequest, parseJsonObject } from "../../shared/credentials";
-import { ADMIN_ROLES } from "../../shared/roles";
+import { ADMIN_ROLES } from "../../../common/roles";
 import { loadMetrics } from "./service";
 
 export const metricsModule = ({ db, auth }: AppDeps) =>

@@ -5,9 +5,9 @@ import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credenti
 import { attachment, signedDownloadLink } from "../../shared/download";
 import { badRequest, conflict } from "../../shared/errors";
 import { hasLayout } from "../orders/file-status";
-import { ADMIN_ROLES } from "../../shared/roles";
+import { ADMIN_ROLES } from "../../../common/roles";
 import { parseId } from "../../shared/ids";
-import { OPERATOR_ROLES } from "../../shared/roles";
+import { OPERATOR_ROLES } from "../../../common/roles";
 import { generateCuttingFile, loadCuttingFile, parseFormat } from "../cutting-files/service";
 import { orderCsvResponse } from "../orders";
 import { loadOrderRow, ORDER_NOT_FOUND } from "../orders/service";

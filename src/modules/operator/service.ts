@@ -2,8 +2,8 @@ import { and, asc, eq, getTableColumns, gte, inArray, isNull, ne, notInArray, or
 import type { Db } from "../../../db/client";
 import { materials, orderItems, orders } from "../../../db/schema";
 import { badRequest, conflict, forbidden } from "../../shared/errors";
-import { labelOf, PRODUCTION_STATUSES } from "../../shared/order-constants";
-import { nowIso } from "../../shared/time";
+import { labelOf, PRODUCTION_STATUSES } from "../../../common/order-constants";
+import { nowIso } from "../../../common/time";
 import { readLayout, type Layout } from "../cutting-files/layout";
 import { appendEvent, type Actor } from "../orders/events";
 import { checkProductionStatus } from "../orders/input";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { orders, projects } from "../../../db/schema";
-import { nowIso } from "../../shared/time";
+import { nowIso } from "../../../common/time";
 import { appendEvent, type Actor, type DbLike } from "./events";
 import type { OrderRow } from "./serialize";
 

@@ -1,6 +1,6 @@
 import { orderEvents } from "../../../db/schema";
 import type { Db } from "../../../db/client";
-import { nowIso } from "../../shared/time";
+import { nowIso } from "../../../common/time";
 
 /** Anything that can run a query: the database or an open transaction. */
 export type DbLike = Pick<Db, "select" | "insert" | "update" | "delete" | "query">;

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { ADMIN_ROLES } from "../../shared/roles";
+import { ADMIN_ROLES } from "../../../common/roles";
 import type { AppDeps } from "../../shared/deps";
 import { jsonBody } from "../../shared/openapi-body";
 import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";

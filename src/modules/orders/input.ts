@@ -6,8 +6,8 @@ import {
   lenientNumber,
   optionalText,
 } from "../../shared/normalize";
-import { toCents } from "../../shared/money";
-import { ORDER_STATUSES, ORDER_TYPES, PRIORITIES, PRODUCTION_STATUSES } from "../../shared/order-constants";
+import { toCents } from "../../../common/money";
+import { ORDER_STATUSES, ORDER_TYPES, PRIORITIES, PRODUCTION_STATUSES } from "../../../common/order-constants";
 
 export type ItemInput = {
   description: string;

@@ -2,7 +2,7 @@ import { and, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-or
 import type { Db } from "../../../db/client";
 import { orderItems, orders } from "../../../db/schema";
 import { badRequest } from "../../shared/errors";
-import { ORDER_STATUSES, ORDER_TYPES } from "../../shared/order-constants";
+import { ORDER_STATUSES, ORDER_TYPES } from "../../../common/order-constants";
 import { serializeOrderSummary, type OrderRow } from "./serialize";
 
 export const DEFAULT_PER_PAGE = 25;

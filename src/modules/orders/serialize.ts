@@ -1,7 +1,7 @@
 import type { orderAddresses, orderEvents, orderItems, orders, scannerJobs } from "../../../db/schema";
-import { centsToDecimal } from "../../shared/money";
+import { centsToDecimal } from "../../../common/money";
 import { effectiveFileStatus } from "./file-status";
-import { labelOf, ORDER_STATUSES, ORDER_TYPES, PRODUCTION_STATUSES } from "../../shared/order-constants";
+import { labelOf, ORDER_STATUSES, ORDER_TYPES, PRODUCTION_STATUSES } from "../../../common/order-constants";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;

@@ -12,8 +12,8 @@ import {
   users,
 } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../shared/errors";
-import { centsToDecimal } from "../../shared/money";
-import { nowIso } from "../../shared/time";
+import { centsToDecimal } from "../../../common/money";
+import { nowIso } from "../../../common/time";
 import { appendEvent, type Actor, type DbLike } from "./events";
 import { checkStatus, parseOrderInput, type AddressInput, type ItemInput, type OrderInput } from "./input";
 import { changeOrderStatus, syncProjectStatus } from "./change-order-status";

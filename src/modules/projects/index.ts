@@ -5,7 +5,7 @@ import { multipartBodyDoc } from "../../shared/openapi-multipart";
 import { bodyFields, guardRequest, parseJsonObject, requireCredentials } from "../../shared/credentials";
 import { attachment } from "../../shared/download";
 import { parseId } from "../../shared/ids";
-import { ADMIN_ROLES, type RoleCode } from "../../shared/roles";
+import { ADMIN_ROLES, type RoleCode } from "../../../common/roles";
 import { ORDER_NOT_FOUND } from "../orders/service";
 import { quotePdf } from "./quote-pdf";
 import { acceptQuote, adjustQuote, attachLayout, createCalculatorQuote, declineQuote, loadProject, PROJECT_NOT_FOUND, quotesForReview, sendQuote } from "./service";

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { materials, orderItems, orders } from "../../../db/schema";
 import { AppError } from "../../shared/errors";
-import { describeProblems, findLayoutProblems } from "../../shared/layout-check";
-import { toCents } from "../../shared/money";
-import { markupLine, priceLayout, QUOTE_DEFAULTS, type QuoteLine, type QuoteLineKind } from "../../shared/pricing";
+import { describeProblems, findLayoutProblems } from "../../../common/layout-check";
+import { toCents } from "../../../common/money";
+import { markupLine, priceLayout, QUOTE_DEFAULTS, type QuoteLine, type QuoteLineKind } from "../../../common/pricing";
 import { checkLayout, cutLengthMm, LayoutError, type Layout } from "../cutting-files/layout";
 import type { DbLike } from "../orders/events";
 import type { ItemRow, OrderRow } from "../orders/serialize";

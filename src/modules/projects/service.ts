@@ -4,10 +4,10 @@ import { materials, orderEvents, orderItems, orders, projects } from "../../../d
 import { findModel } from "../../../db/seed/reference/toolboxes";
 import type { AuthUser } from "../../shared/auth";
 import { AppError, badRequest, conflict, notFound } from "../../shared/errors";
-import { centsToDecimal } from "../../shared/money";
-import { labelOf, ORDER_STATUSES, PRODUCTION_STATUSES } from "../../shared/order-constants";
-import { calculatePrice, calculatorQuoteLines, type QuoteLine } from "../../shared/pricing";
-import { nowIso } from "../../shared/time";
+import { centsToDecimal } from "../../../common/money";
+import { labelOf, ORDER_STATUSES, PRODUCTION_STATUSES } from "../../../common/order-constants";
+import { calculatePrice, calculatorQuoteLines, type QuoteLine } from "../../../common/pricing";
+import { nowIso } from "../../../common/time";
 import { area, perimeter, readLayout } from "../cutting-files/layout";
 import { invalidateCuttingFile } from "../cutting-files/service";
 import { changeOrderStatus } from "../orders/change-order-status";

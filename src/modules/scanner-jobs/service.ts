@@ -3,15 +3,15 @@ import type { Db } from "../../../db/client";
 import { orderItems, orders, projects, scannerJobs, users } from "../../../db/schema";
 import type { AuthUser } from "../../shared/auth";
 import { badRequest, conflict, notFound } from "../../shared/errors";
-import { STAFF_ROLES, type RoleCode } from "../../shared/roles";
-import { nowIso } from "../../shared/time";
+import { STAFF_ROLES, type RoleCode } from "../../../common/roles";
+import { nowIso } from "../../../common/time";
 import { invalidateCuttingFile } from "../cutting-files/service";
 import type { Foam, Layout, Pocket } from "../cutting-files/layout";
 import { appendEvent, type DbLike } from "../orders/events";
 import { generateOrderNumber } from "../orders/service";
 import { changeOrderStatus } from "../orders/change-order-status";
 import { assertCuttable, priceOrderLayout } from "../projects/quote";
-import { centsToDecimal } from "../../shared/money";
+import { centsToDecimal } from "../../../common/money";
 import { contourSvg } from "./contour";
 import { BACKLOG_STATUSES, parseJobInput, SCANNER_JOB_STATUSES } from "./input";
 

@@ -1,5 +1,5 @@
 import { badRequest } from "../../shared/errors";
-import { areaLimitsForSensitivity } from "../../vision/sensitivity";
+import { areaLimitsForSensitivity } from "../../../common/sensitivity";
 
 /** SPEC sections 5 and 9: ranges, defaults and the sensitivity → area-limit mapping. */
 export const CLASSIC_DEFAULTS = { sensitivity: 45, rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12 } as const;

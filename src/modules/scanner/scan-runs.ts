@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { scanRuns } from "../../../db/schema";
 import { AppError, notFound } from "../../shared/errors";
-import { nowIso } from "../../shared/time";
+import { nowIso } from "../../../common/time";
 import type { ScanParameters } from "./parameters";
 
 export type ScanKind = "classic" | "ai";

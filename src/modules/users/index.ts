@@ -3,7 +3,7 @@ import type { AppDeps } from "../../shared/deps";
 import { jsonBody } from "../../shared/openapi-body";
 import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
-import { ADMIN_ROLES } from "../../shared/roles";
+import { ADMIN_ROLES } from "../../../common/roles";
 import { IdParams, UserBody } from "./model";
 import { createUser, getUser, listRoles, listUsers, updateUser, USER_NOT_FOUND } from "./service";
 

@@ -1,5 +1,5 @@
 import type { users } from "../../../db/schema";
-import { roleName } from "../../shared/roles";
+import { roleName } from "../../../common/roles";
 
 type UserRow = typeof users.$inferSelect;
 

@@ -4,9 +4,9 @@ import { users } from "../../../db/schema";
 import type { AuthUser } from "../../shared/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../shared/errors";
 import { isEmail, optionalBoolean, optionalText } from "../../shared/normalize";
-import { hashPassword, PASSWORD_MIN_LENGTH } from "../../shared/passwords";
-import { ROLE_CODES, ROLES } from "../../shared/roles";
-import { nowIso } from "../../shared/time";
+import { hashPassword, PASSWORD_MIN_LENGTH } from "../../../db/passwords";
+import { ROLE_CODES, ROLES } from "../../../common/roles";
+import { nowIso } from "../../../common/time";
 import { serializeUser } from "./serialize";
 
 export const USER_NOT_FOUND = "User not found.";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { DEFAULT_TOOL_HEIGHT_MM, estimateAccuracyMm, type AccuracyInput } from "./accuracy.ts";
 import { estimateFocalPx, poseFromHomography } from "./camera.ts";
 import { carveFootprint } from "./carve.ts";
-import { boxSolid, lyingCylinder, protocolCentres, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "./synthetic.ts";
+import { boxSolid, lyingCylinder, protocolCentres, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
 
 const SLOW = 120_000;
 const view = (x: number, y: number, h: number, extra: Partial<AccuracyInput["views"][number]> = {}) => ({ nadirMm: [x, y] as [number, number], heightMm: h, reprojectionPx: 0.3, pxPerMm: 6, sharpness: 400, ...extra });

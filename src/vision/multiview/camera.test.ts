@@ -14,7 +14,7 @@ import {
   type CameraPose,
   type CaptureCalibration,
 } from "./camera.ts";
-import { mulberry32, protocolCentres, protocolViews } from "./synthetic.ts";
+import { mulberry32, protocolCentres, protocolViews } from "../../../tests/helpers/vision/multiview-synthetic.ts";
 
 // Heavy numeric tests on a shared machine: generous timeouts.
 const SLOW = 120_000;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { inMarkerKeepout } from "../pad-spec.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./carve.ts";
-import { boxSolid, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "./synthetic.ts";
+import { boxSolid, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);

@@ -1,6 +1,6 @@
 import { type DragEvent, useState } from "react";
 import { Badge, Button, type BadgeTone } from "../../../components/ui";
-import { labelOf, ORDER_TYPES } from "../../../../src/shared/order-constants";
+import { labelOf, ORDER_TYPES } from "../../../../common/order-constants";
 import { formatDateTime, formatRelative } from "../../../lib/format";
 import { PRODUCTION_COLUMNS, productionStatusOf } from "../shared/production";
 import type { OperatorCard as Card } from "../types";

@@ -1,4 +1,4 @@
-import { centsToDecimal, toCents } from "../../../../src/shared/money";
+import { centsToDecimal, toCents } from "../../../../common/money";
 import { textOrNull } from "../shared/form-values";
 import type { Order, OrderItem } from "../types";
 

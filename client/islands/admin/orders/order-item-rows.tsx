@@ -1,5 +1,5 @@
 import { Button } from "../../../components/ui";
-import { centsToDecimal } from "../../../../src/shared/money";
+import { centsToDecimal } from "../../../../common/money";
 import { formatAmount } from "../../../lib/format";
 import { emptyItemRow, lineCents, orderCents, type ItemRow } from "./order-form-state";
 

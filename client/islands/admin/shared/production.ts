@@ -1,4 +1,4 @@
-import { PRODUCTION_STATUSES, labelOf } from "../../../../src/shared/order-constants";
+import { PRODUCTION_STATUSES, labelOf } from "../../../../common/order-constants";
 
 /** The five kanban columns in board order (SPEC section 4); a missing status counts as pending. */
 export const PRODUCTION_COLUMNS = PRODUCTION_STATUSES;

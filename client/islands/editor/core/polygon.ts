@@ -1,38 +1,14 @@
 import type { Bounds, Placement, Pt, Vec } from "./types";
+import { polygonArea, polygonCentroid as centroidOf, signedPolygonArea } from "../../../../common/geometry/polygon";
 
 /** Signed area (shoelace); positive when the points turn clockwise on a y-down screen. */
-export function signedArea(points: Pt[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x1, y1] = points[i];
-    const [x2, y2] = points[(i + 1) % points.length];
-    sum += x1 * y2 - x2 * y1;
-  }
-  return sum / 2;
-}
+export const signedArea = signedPolygonArea;
+export { polygonArea };
 
-export function polygonArea(points: Pt[]): number {
-  return Math.abs(signedArea(points));
-}
-
-/** Area centroid; degenerate outlines (lines, repeated points) fall back to the vertex mean. */
+/** Area centroid as the editor's vector; degenerate outlines fall back to the vertex mean. */
 export function polygonCentroid(points: Pt[]): Vec {
-  const area = signedArea(points);
-  if (points.length >= 3 && Math.abs(area) > 1e-9) {
-    let cx = 0;
-    let cy = 0;
-    for (let i = 0; i < points.length; i++) {
-      const [x1, y1] = points[i];
-      const [x2, y2] = points[(i + 1) % points.length];
-      const cross = x1 * y2 - x2 * y1;
-      cx += (x1 + x2) * cross;
-      cy += (y1 + y2) * cross;
-    }
-    return { x: cx / (6 * area), y: cy / (6 * area) };
-  }
-  if (points.length === 0) return { x: 0, y: 0 };
-  const sum = points.reduce((acc, [x, y]) => ({ x: acc.x + x, y: acc.y + y }), { x: 0, y: 0 });
-  return { x: sum.x / points.length, y: sum.y / points.length };
+  const [x, y] = centroidOf(points);
+  return { x, y };
 }
 
 function isFinitePoint(point: unknown): point is Pt {

@@ -1,4 +1,4 @@
-import type { RgbaImage } from "./raster.ts";
+import type { RgbaImage } from "../../src/vision/raster.ts";
 
 /**
  * Wrap RGBA pixels in an uncompressed 32-bit BMP (BITMAPV4HEADER with bit masks, top-down). Bun.Image

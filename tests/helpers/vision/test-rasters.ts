@@ -1,7 +1,7 @@
 // Test helper (not part of the public API): synthetic rectified pad frames with known tools.
-import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
-import { FRAME_H_MM, FRAME_W_MM, GRID_STEP_MM } from "./pad-spec.ts";
-import type { RgbaImage } from "./raster.ts";
+import { rasterizeCoverage } from "../../../bench/synth/rasterize.ts";
+import { FRAME_H_MM, FRAME_W_MM, GRID_STEP_MM } from "../../../src/vision/pad-spec.ts";
+import type { RgbaImage } from "../../../src/vision/raster.ts";
 
 type P = [number, number];
 

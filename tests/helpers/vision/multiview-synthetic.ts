@@ -1,9 +1,9 @@
 // Exact geometry for tests and benches: 3-D solids on the pad, the capture protocol's cameras, and each
 // view's silhouette mapped to the pad plane (what a perfect segmentation of a rectified photo gives).
 
-import { applyHomography, fitHomography, type Pt } from "../homography.ts";
-import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, markerCornersMm } from "../pad-spec.ts";
-import { homographyOfCamera, lookAtCamera, type CameraPose } from "./camera.ts";
+import { applyHomography, fitHomography, type Pt } from "../../../src/vision/homography.ts";
+import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, markerCornersMm } from "../../../src/vision/pad-spec.ts";
+import { homographyOfCamera, lookAtCamera, type CameraPose } from "../../../src/vision/multiview/camera.ts";
 
 type Vec3 = [number, number, number];
 

@@ -1,6 +1,6 @@
 // Test helper (not part of the public API): small synthetic pad photos, memoised per process so
 // several test files can share them. Rendering lives in bench/synth (the project's generator).
-import { generatePadPhoto, type PadPhoto, type PadPhotoOptions } from "../../bench/synth/index.ts";
+import { generatePadPhoto, type PadPhoto, type PadPhotoOptions } from "../../../bench/synth/index.ts";
 
 const memo = new Map<string, Promise<PadPhoto>>();
 

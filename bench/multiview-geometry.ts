@@ -1,13 +1,13 @@
-// Figures for the multi-view core on exact geometry: `bun src/vision/multiview/bench-multiview.ts [cases]`.
+// Figures for the multi-view core on exact geometry: `npm run bench:multiview-geometry -- [cases]` (bun bench/multiview-geometry.ts).
 // Random tools (boxes, lying cylinders, L shapes, 12 mm or more inside the frame), the 5-photo protocol
 // with random camera heights (250–450 mm), fields of view (62–78°) and optical centres (up to 1 % of
 // the width off), calibration (estimateIntrinsics) from homographies refitted to the 16 marker corners
 // with ±0.3 px noise, then carving at growth 0 and at the default.
 
-import { estimateAccuracyMm } from "./accuracy.ts";
-import { estimateIntrinsics, poseFromHomography } from "./camera.ts";
-import { carveFootprint, DEFAULT_TOLERANCE_MM } from "./carve.ts";
-import { boxSolid, lyingCylinder, mulberry32, protocolCentres, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "./synthetic.ts";
+import { estimateAccuracyMm } from "../src/vision/multiview/accuracy.ts";
+import { estimateIntrinsics, poseFromHomography } from "../src/vision/multiview/camera.ts";
+import { carveFootprint, DEFAULT_TOLERANCE_MM } from "../src/vision/multiview/carve.ts";
+import { boxSolid, lyingCylinder, mulberry32, protocolCentres, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../tests/helpers/vision/multiview-synthetic.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);

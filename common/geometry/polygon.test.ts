@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { polygonArea, signedPolygonArea } from "./polygon-area.ts";
+import { polygonArea, signedPolygonArea } from "./polygon.ts";
 
 test("shoelace area of a rectangle and a triangle", () => {
   expect(polygonArea([[0, 0], [4, 0], [4, 3], [0, 3]])).toBe(12);
