@@ -142,16 +142,43 @@ function maskEdgeImage(mask: Uint8Array, width: number, height: number): RgbaIma
 
 /** A cast shadow's band that survives segmentation in every photo alike, per mm of tool height (conservative). */
 const SHADOW_BAND_PER_MM_HEIGHT = 0.5;
-/** The farthest silhouette pixels are ignored up to this area (mm²): specks are not tool. */
-const FAR_SPECK_MM2 = 2;
+/** The farthest unexplained pixels of the tool's own silhouette are ignored up to this area (mm²): edge noise, not a lost part. */
+const FAR_SPECK_MM2 = 5;
 
 /**
  * How far (mm) a photo's silhouette reaches beyond what the carved footprint explains, ignoring the
  * farthest FAR_SPECK_MM2 (specks a single photo took for tool are not tool).
  */
+function countOnes(mask: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) n += mask[i];
+  return n;
+}
+
+/**
+ * The parts of a photo's silhouette that belong to the tool: its components that touch what the
+ * footprint explains. A blob at the frame's edge that one photo took for tool is no part of it.
+ */
+function toolComponents(sil: Uint8Array, seen: Uint8Array, width: number, height: number): Uint8Array {
+  const cv = getCv();
+  return withMats((track) => {
+    const s8 = track(new cv.Mat(height, width, cv.CV_8UC1));
+    s8.data.set(sil);
+    const labels = track(new cv.Mat());
+    const n = cv.connectedComponents(s8, labels, 8, cv.CV_32S);
+    const lab = labels.data32S as Int32Array;
+    const touches = new Uint8Array(n);
+    for (let q = 0; q < sil.length; q++) if (sil[q] && seen[q]) touches[lab[q]] = 1;
+    const out = new Uint8Array(sil.length);
+    for (let q = 0; q < sil.length; q++) if (sil[q] && touches[lab[q]]) out[q] = 1;
+    return out;
+  });
+}
+
 function farUnexplainedMm(sil: Uint8Array, seen: Uint8Array, width: number, height: number, k: number): number {
   const cv = getCv();
   return withMats((track) => {
+    const tool = toolComponents(sil, seen, width, height);
     const m = track(new cv.Mat(height, width, cv.CV_8UC1));
     const d = m.data as Uint8Array;
     for (let q = 0; q < d.length; q++) d[q] = seen[q] ? 0 : 1;
@@ -159,7 +186,7 @@ function farUnexplainedMm(sil: Uint8Array, seen: Uint8Array, width: number, heig
     cv.distanceTransform(m, dist, cv.DIST_L2, 3);
     const f = dist.data32F as Float32Array;
     const far: number[] = [];
-    for (let q = 0; q < sil.length; q++) if (sil[q] && !seen[q]) far.push(f[q]);
+    for (let q = 0; q < tool.length; q++) if (tool[q] && !seen[q]) far.push(f[q]);
     if (!far.length) return 0;
     far.sort((a, b) => b - a);
     const skip = Math.min(far.length - 1, Math.round(FAR_SPECK_MM2 * k * k));
@@ -367,7 +394,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // photo without which the others agree again (leave one out) and name it.
   const unexplained = (hull: { mask: Uint8Array; heightMm: number }, j: number) => {
     const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
-    const sil = silhouettes[j].mask;
+    const sil = toolComponents(silhouettes[j].mask, seen, width, height);
     let total = 0;
     let outside = 0;
     for (let q = 0; q < sil.length; q++)
@@ -375,7 +402,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
         total++;
         if (!seen[q]) outside++;
       }
-    return total ? outside / total : 0;
+    // Nothing of this photo's silhouette touches what the others explain: it is all unexplained.
+    if (!total) return countOnes(silhouettes[j].mask) / (k * k) > 20 ? 1 : 0;
+    return outside / total;
   };
   const consistency = silhouettes.map((_, j) => ({ index: used[j].i + 1, unexplained: r2(unexplained(carved, j)) }));
   const worst = consistency.reduce((a, b) => (b.unexplained > a.unexplained ? b : a));

@@ -162,7 +162,7 @@ describe("cutting files", () => {
 
     const bad = await call("GET", `/orders/${id}/download-cutting-file?format=exe`);
     expect(bad.status).toBe(400);
-    expect(bad.json.detail).toBe('Unknown format "exe". Use dxf, svg or pdf.');
+    expect(bad.json.detail).toBe('Unknown format "exe". Use dxf, svg, pdf, stl or dxf-layer-N.');
   });
 
   test("a layout problem is file_status error with the message, and a 422", async () => {

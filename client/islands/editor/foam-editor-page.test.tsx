@@ -241,8 +241,9 @@ describe("FoamEditorPage", () => {
     expect(window.alert).toHaveBeenCalledWith("Please place at least one tool on the layout before submitting.");
     fireEvent.click(byTestId("fe-place-a"));
     fireEvent.click(byTestId("fe-submit"));
-    expect(window.confirm).toHaveBeenCalledWith("Submit layout with 1 placed tool(s)?");
+    // Issue 19 item 5: a visitor is told to sign in before any confirmation.
     expect(window.alert).toHaveBeenLastCalledWith("Authentication required. Please log in.");
+    expect(window.confirm).not.toHaveBeenCalledWith("Submit layout with 1 placed tool(s)?");
     expect(navigations).toEqual(["/app/login"]);
     expect(sessionStorage.getItem("auth_redirect")).toBe("/app/");
   });

@@ -219,13 +219,14 @@ export function FoamEditorPage() {
       setStatus({ kind: "error", text: `The layout cannot be submitted: ${list}${more} Fix ${blocking.length === 1 ? "it" : "them"} in the Layout check panel.` });
       return;
     }
-    if (!window.confirm(`Submit layout with ${count} placed tool(s)?`)) return;
+    // A visitor is told to sign in first, not asked to confirm a submission that cannot happen.
     if (!getToken()) {
       window.alert("Authentication required. Please log in.");
       rememberRedirect(window.location.pathname + window.location.search);
       goTo("/login");
       return;
     }
+    if (!window.confirm(`Submit layout with ${count} placed tool(s)?`)) return;
     setSubmitting(true);
     setStatus(null);
     try {

@@ -96,7 +96,7 @@ export async function generateCuttingFile(db: Db, actor: Actor, orderId: number)
 export function parseFormat(raw: unknown): CuttingFormat {
   if (raw !== null && raw !== undefined && typeof raw !== "string") throw badRequest("format must be dxf, svg, pdf, stl or dxf-layer-N.");
   const format = (raw ?? "").trim().toLowerCase() || "dxf";
-  if (!(format in CUTTING_FORMATS) && !LAYER_FORMAT.test(format)) throw badRequest(`Unknown format "${format.slice(0, 20)}". Use dxf, svg or pdf.`);
+  if (!(format in CUTTING_FORMATS) && !LAYER_FORMAT.test(format)) throw badRequest(`Unknown format "${format.slice(0, 20)}". Use dxf, svg, pdf, stl or dxf-layer-N.`);
   return format as CuttingFormat;
 }
 

@@ -84,10 +84,10 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
     })
     .get(
       "/orders/:id/download-cutting-file",
-      async ({ params, request }) => {
+      async ({ params, query }) => {
         const id = orderId(params.id);
         await loadOrderRow(db, id);
-        const format = parseFormat(new URL(request.url).searchParams.get("format"));
+        const format = parseFormat(query.format);
         const file = await loadCuttingFile(db, id, format);
         // The SVG is our own output, but a served SVG is a document: forbid any script in it anyway.
         return attachment(file.body, file.filename, file.contentType, { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" });
@@ -96,7 +96,7 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
         role: OPERATOR_ROLES,
         params: IdParams,
         query: FormatQuery,
-        detail: { summary: "Download the cutting file (?format=dxf|svg|pdf); 409 'Cutting file not generated yet.' when missing" },
+        detail: { summary: "Download the cutting file (?format=dxf|svg|pdf|stl|dxf-layer-N); 409 'Cutting file not generated yet.' when missing" },
       },
     )
     .get("/orders/:id/download-original-csv", ({ params }) => orderCsvResponse(db, orderId(params.id)), {

@@ -5,11 +5,11 @@ export const ProductionStatusBody = t.Optional(t.Object({
   status: t.Optional(t.Unknown({ description: "pending, preparing, in_progress, completed or issue" })),
 }));
 export const IssueBody = t.Optional(t.Object({ reason: t.Optional(t.Unknown({ description: "Required, at most 1000 characters (trimmed)" })) }));
-export const FormatQuery = t.Object({ format: t.Optional(t.String({ description: "dxf (default), svg or pdf" })) });
+export const FormatQuery = t.Object({ format: t.Optional(t.String({ maxLength: 40, description: "dxf (default), svg, pdf, stl, or dxf-layer-N (one foam layer's DXF)" })) }, { additionalProperties: true });
 export const LinkBody = t.Optional(
   t.Object({
     file: t.Optional(t.String({ description: "cutting-file (default) or csv" })),
-    format: t.Optional(t.String({ description: "dxf (default), svg or pdf; cutting-file only" })),
+    format: t.Optional(t.String({ description: "dxf (default), svg, pdf, stl or dxf-layer-N; cutting-file only" })),
   }),
 );
 export const StartBody = t.Optional(

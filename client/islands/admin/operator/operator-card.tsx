@@ -29,11 +29,16 @@ export function startRule(card: Card): "start" | "override" | null {
 
 export const CARD_MIME = "application/x-foam-order";
 
-/** Laser and CNC software read DXF; SVG suits laser cutters' own tools; PDF is the printable check. */
+/**
+ * Laser and CNC software read DXF; SVG suits laser cutters' own tools; PDF is the 1:1 template;
+ * STL is the insert as a solid for 3D CAM or printing. (A multi-layer insert's per-layer DXFs are
+ * `?format=dxf-layer-N`; the default DXF is the top layer.)
+ */
 export const CUTTING_FORMATS = [
   { value: "dxf", label: "DXF" },
   { value: "svg", label: "SVG" },
   { value: "pdf", label: "PDF" },
+  { value: "stl", label: "STL (3D)" },
 ] as const;
 export type CuttingFormat = (typeof CUTTING_FORMATS)[number]["value"];
 
