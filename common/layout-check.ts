@@ -1,3 +1,4 @@
+import { minMaxBounds } from "./geometry/bounds";
 // Can this layout be cut? Pure geometry, shared by the server (POST /scanner/process, layout upload)
 // and the Tool Layout page so both name the same problems before anything is submitted.
 
@@ -17,17 +18,7 @@ export type LayoutProblem =
 type Box = { minX: number; minY: number; maxX: number; maxY: number };
 
 function boxOf(points: Pt[]): Box {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of points) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return { minX, minY, maxX, maxY };
+  return minMaxBounds(points);
 }
 
 function pointSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {

@@ -4,6 +4,7 @@
 import { offsetPaths, polygonDifference, polygonUnion } from "../../src/vision/clipper-ops.ts";
 import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import type { Rng } from "./rng.ts";
+import { capsule, rect, taper } from "./tool-shapes.ts";
 
 type P = [number, number];
 
@@ -36,38 +37,6 @@ function circle(cx: number, cy: number, r: number): P[] {
   return Array.from({ length: n }, (_, i) => [cx + r * Math.cos((2 * Math.PI * i) / n), cy + r * Math.sin((2 * Math.PI * i) / n)] as P);
 }
 
-function rect(x0: number, y0: number, x1: number, y1: number): P[] {
-  return [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ];
-}
-
-/** Quad from a centre line (x0 -> x1 along x) with widths w0 and w1. */
-function taper(x0: number, x1: number, w0: number, w1: number, y = 0): P[] {
-  return [
-    [x0, y - w0 / 2],
-    [x1, y - w1 / 2],
-    [x1, y + w1 / 2],
-    [x0, y + w0 / 2],
-  ];
-}
-
-function capsule(x0: number, x1: number, r: number, y = 0): P[] {
-  const out: P[] = [];
-  const n = Math.max(12, Math.ceil((Math.PI * r) / STEP_MM));
-  for (let i = 0; i <= n; i++) {
-    const a = Math.PI / 2 + (Math.PI * i) / n;
-    out.push([x0 + r * Math.cos(a), y + r * Math.sin(a)]);
-  }
-  for (let i = 0; i <= n; i++) {
-    const a = -Math.PI / 2 + (Math.PI * i) / n;
-    out.push([x1 + r * Math.cos(a), y + r * Math.sin(a)]);
-  }
-  return out;
-}
 
 function roundedRect(x0: number, y0: number, x1: number, y1: number, r: number): P[][] {
   return offsetPaths([rect(x0 + r, y0 + r, x1 - r, y1 - r)], r, 0.02);

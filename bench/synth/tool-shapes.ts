@@ -30,7 +30,7 @@ function circle(cx: number, cy: number, r: number): P[] {
   return out;
 }
 
-function rect(x0: number, y0: number, x1: number, y1: number): P[] {
+export function rect(x0: number, y0: number, x1: number, y1: number): P[] {
   return [
     [x0, y0],
     [x1, y0],
@@ -40,7 +40,7 @@ function rect(x0: number, y0: number, x1: number, y1: number): P[] {
 }
 
 /** Quad from a centre line (x0 -> x1 along x) with widths w0 and w1. */
-function taper(x0: number, x1: number, w0: number, w1: number, y = 0): P[] {
+export function taper(x0: number, x1: number, w0: number, w1: number, y = 0): P[] {
   return [
     [x0, y - w0 / 2],
     [x1, y - w1 / 2],
@@ -50,7 +50,7 @@ function taper(x0: number, x1: number, w0: number, w1: number, y = 0): P[] {
 }
 
 /** Capsule/stadium between two centres with radius r. */
-function capsule(x0: number, x1: number, r: number, y = 0): P[] {
+export function capsule(x0: number, x1: number, r: number, y = 0): P[] {
   const out: P[] = [];
   const n = Math.max(12, Math.ceil((Math.PI * r) / STEP_MM));
   for (let i = 0; i <= n; i++) {

@@ -31,3 +31,9 @@ export function maskBounds(mask: Uint8Array, width: number, height: number): { x
   }
   return x1 < 0 ? null : { x0, y0, x1, y1 };
 }
+
+/** The same box named by its extremes, as the layout code reads it. */
+export function minMaxBounds(points: readonly (readonly [number, number])[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  const { x0, y0, x1, y1 } = pointBounds(points);
+  return { minX: x0, minY: y0, maxX: x1, maxY: y1 };
+}

@@ -2,6 +2,7 @@ import ClipperLib, { type Paths } from "clipper-lib";
 import { clampDepth, pocketClearance, pocketDepth } from "./depth";
 import { DEFAULT_LABEL_HEIGHT_MM, type CutLayout, type FingerPull, type LayoutFoam, type LayoutPocket, type Pt } from "./types";
 import { signedPolygonArea } from "../geometry/polygon";
+import { minMaxBounds } from "../geometry/bounds";
 
 /** A closed outline; bulges[i] belongs to the segment points[i] → points[i+1] (DXF's bulge, in these y-down coordinates). */
 export type Ring = { points: Pt[]; bulges: number[]; /** The polyline before arcs were fitted (what the STL meshes). */ chords?: Pt[] };
@@ -228,16 +229,8 @@ export function flattenRing(ring: Ring, tolerance = ARC_TOLERANCE_MM): Pt[] {
 /** Signed area of a ring (the shared shoelace). */
 export const ringArea = signedPolygonArea;
 
-export function ringBounds(points: Pt[]) {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of points) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return { minX, minY, maxX, maxY };
-}
+/** The ring's box by its extremes (the shared bounds). */
+export const ringBounds = minMaxBounds;
 
 /** Total knife path of the cut contours plus the foam outline, arcs flattened. */
 export function planCutLength(plan: CutPlan): number {

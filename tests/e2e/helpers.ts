@@ -108,3 +108,22 @@ export function useE2E(options: { env?: Record<string, string>; browserArgs?: st
   });
   return state;
 }
+
+/** A scanned tool as the scanner queue (localStorage "scanner-queue") holds it: a 60 × 40 mm outline. */
+export const queuedTool = (id: string, name: string) => ({
+  id,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  previewUrl: "",
+  svg: "",
+  detectionMethod: "aruco",
+  diagnostics: {},
+  parameters: { contour_area_mm: 2400 },
+  contourPointsMm: [
+    [40, 40],
+    [100, 40],
+    [100, 80],
+    [40, 80],
+  ],
+  position: null,
+  name,
+});

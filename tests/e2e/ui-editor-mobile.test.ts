@@ -3,27 +3,11 @@
  * below the sidebar); the sidebar follows as a sheet that scrolls on its own.
  */
 import { expect, test } from "bun:test";
-import { useE2E } from "./helpers";
+import { queuedTool, useE2E } from "./helpers";
 
 const e2e = useE2E();
 
-const TOOL = {
-  id: "t1",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  previewUrl: "",
-  svg: "",
-  detectionMethod: "aruco",
-  diagnostics: {},
-  parameters: { contour_area_mm: 2400 },
-  contourPointsMm: [
-    [40, 40],
-    [100, 40],
-    [100, 80],
-    [40, 80],
-  ],
-  position: null,
-  name: "Spanner",
-};
+const TOOL = queuedTool("t1", "Spanner");
 
 test("at 390 x 844 the foam canvas is in the first screen and the sidebar comes after it", async () => {
   const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });

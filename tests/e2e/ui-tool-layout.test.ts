@@ -5,27 +5,11 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { newPage, signIn, useE2E } from "./helpers";
+import { newPage, queuedTool, signIn, useE2E } from "./helpers";
 
 const e2e = useE2E();
 
-const TOOL = (id: string, name: string) => ({
-  id,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  previewUrl: "",
-  svg: "",
-  detectionMethod: "aruco",
-  diagnostics: {},
-  parameters: { contour_area_mm: 2400 },
-  contourPointsMm: [
-    [40, 40],
-    [100, 40],
-    [100, 80],
-    [40, 80],
-  ],
-  position: null,
-  name,
-});
+const TOOL = queuedTool;
 
 async function openLayout(page: Page, tools: unknown[]) {
   await page.evaluate((queue) => localStorage.setItem("scanner-queue", JSON.stringify(queue)), tools);

@@ -1,5 +1,6 @@
 import type { Bounds, Placement, Pt, Vec } from "./types";
 import { polygonArea, polygonCentroid as centroidOf, signedPolygonArea } from "../../../../common/geometry/polygon";
+import { minMaxBounds } from "../../../../common/geometry/bounds";
 
 /** Signed area (shoelace); positive when the points turn clockwise on a y-down screen. */
 export const signedArea = signedPolygonArea;
@@ -43,17 +44,7 @@ export function transformOutline(outline: Pt[], placement: Placement): Pt[] {
 }
 
 export function polygonBounds(points: Pt[]): Bounds {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of points) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return { minX, minY, maxX, maxY };
+  return minMaxBounds(points);
 }
 
 export function boundsOverlap(a: Bounds, b: Bounds, margin = 0): boolean {
