@@ -14,7 +14,7 @@ export const catalogModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("", ({ request }) => listBoxes(db, parseActiveFilter(new URL(request.url).searchParams.get("is_active"))), {
+    .get("", ({ query }) => listBoxes(db, parseActiveFilter(query.is_active)), {
       role: ADMIN_ROLES,
       query: ActiveQuery,
       detail: { summary: "List catalog products, active and archived (filter with ?is_active=true|false)" },

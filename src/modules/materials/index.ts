@@ -16,7 +16,7 @@ export const materialsModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("", ({ request }) => listMaterials(db, parseActiveFilter(new URL(request.url).searchParams.get("is_active"))), {
+    .get("", ({ query }) => listMaterials(db, parseActiveFilter(query.is_active)), {
       role: ADMIN_ROLES,
       query: ActiveQuery,
       detail: { summary: "List calculator materials, active and archived (filter with ?is_active=true|false)" },

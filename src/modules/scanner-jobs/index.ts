@@ -11,7 +11,7 @@ export const scannerJobsModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("/jobs", ({ user, request }) => listJobs(db, user, request.url), {
+    .get("/jobs", ({ user, query }) => listJobs(db, user, query), {
       role: "any",
       query: JobListQuery,
       detail: { summary: "Scanner jobs, newest first: a customer's own, or everyone's for staff (previews omitted)" },

@@ -61,19 +61,21 @@ function jobQuery(db: Db, where: SQL | undefined) {
 }
 
 /** Customers see only their own jobs; staff see everyone's. Newest first, previews left out (see GET /scanner/jobs/{id}). */
-export async function listJobs(db: Db, user: AuthUser, url: string) {
-  const params = new URL(url).searchParams;
+/** The list's filters as the route validated them (plain values, no request). */
+export type JobListFilters = { status?: string; layout_id?: string; page?: string; per_page?: string };
+
+export async function listJobs(db: Db, user: AuthUser, query: JobListFilters) {
   const filters: SQL[] = [];
   if (!isStaff(user)) filters.push(eq(scannerJobs.userId, user.id));
-  const status = params.get("status")?.trim();
+  const status = query.status?.trim();
   if (status) {
     if (!SCANNER_JOB_STATUSES.includes(status as never)) throw badRequest(`Unknown scanner job status "${status.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
     filters.push(eq(scannerJobs.status, status));
   }
-  const layoutId = params.get("layout_id")?.trim();
+  const layoutId = query.layout_id?.trim();
   if (layoutId) filters.push(eq(projects.layoutId, layoutId));
-  const page = pageParam(params.get("page"), "page", 1, 1_000_000);
-  const perPage = pageParam(params.get("per_page"), "per_page", 50, 200);
+  const page = pageParam(query.page ?? null, "page", 1, 1_000_000);
+  const perPage = pageParam(query.per_page ?? null, "per_page", 50, 200);
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     jobQuery(db, where).orderBy(desc(scannerJobs.id)).limit(perPage).offset((page - 1) * perPage),
