@@ -3,8 +3,8 @@ import type { Config } from "./config";
 import { SERVER_BODY_CAP_BYTES } from "./shared/body-limit";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { seedDatabase } from "../db/seed";
-import { INSTANCE_ID } from "./modules/scanner/runner";
-import { failStaleRuns, failUnfinishedRuns, purgeOldRuns } from "./modules/scanner/scan-runs";
+import { INSTANCE_ID } from "./modules/photo-tracing/runner";
+import { failStaleRuns, failUnfinishedRuns, purgeOldRuns } from "./modules/photo-tracing/scan-runs";
 
 /** Migrate, seed, serve; returns a stop() that drains cleanly (used by SIGTERM and by tests). */
 export async function startServer(config: Config) {

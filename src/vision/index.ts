@@ -1,4 +1,4 @@
-// Public API of the scanner engine (the lead wires src/modules/scanner on top of this).
+// Public API of the scanner engine (src/modules/photo-tracing serves it over HTTP).
 export type { Detection, TraceParams, TraceResult } from "./types.ts";
 export { VisionError } from "./vision-error.ts";
 export { createVisionPool, type VisionPool, type VisionPoolOptions } from "./vision-pool.ts";

@@ -5,8 +5,8 @@ import { createApp, createDeps } from "../../src/app";
 import { openDatabase, type DbHandle } from "../../db/client";
 import { orders } from "../../db/schema";
 import { count } from "drizzle-orm";
-import { claimRun, createScanRun } from "../../src/modules/scanner/scan-runs";
-import { parseClassicParameters } from "../../src/modules/scanner/parameters";
+import { claimRun, createScanRun } from "../../src/modules/photo-tracing/scan-runs";
+import { parseClassicParameters } from "../../src/modules/photo-tracing/parameters";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 setDefaultTimeout(120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { AiScanForm, ClassicScanForm, PreviewForm } from "../../src/modules/scanner/model";
-import { parseAiParameters, parseClassicParameters } from "../../src/modules/scanner/parameters";
+import { AiScanForm, ClassicScanForm, PreviewForm } from "../../src/modules/photo-tracing/model";
+import { parseAiParameters, parseClassicParameters } from "../../src/modules/photo-tracing/parameters";
 import { seededRandom } from "../../db/seed/random";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import {

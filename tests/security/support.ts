@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { users } from "../../db/schema";
-import { completeRun, createScanRun } from "../../src/modules/scanner/scan-runs";
+import { completeRun, createScanRun } from "../../src/modules/photo-tracing/scan-runs";
 import type { TestApp } from "../helpers/test-app";
 
 export { ALL_ROLES, DEMO_PASSWORD, ROLE_EMAILS, type Role } from "../helpers/demo-accounts";
