@@ -359,56 +359,20 @@ export async function generatePadPhoto(opts: PadPhotoOptions): Promise<PadPhoto>
   // Table background and the camera warp.
   const tableBase = [rng.range(60, 150), rng.range(50, 130), rng.range(40, 110)];
   const tableTex = smoothNoise(W, H, Math.round(40 * scaleRef) + 2, rng);
-  const photo = new Uint8ClampedArray(W * H * 4);
-  for (let k = 0, o = 0; k < W * H; k++, o += 4) {
-    const t = 1 + 0.12 * tableTex[k];
-    photo[o] = tableBase[0] * t;
-    photo[o + 1] = tableBase[1] * t;
-    photo[o + 2] = tableBase[2] * t;
-    photo[o + 3] = 255;
-  }
-  const finalRgba = withMats((track) => {
-    const src = track(new cv.Mat(sh, sw, cv.CV_8UC4));
-    src.data.set(rgba);
-    const dst = track(new cv.Mat(H, W, cv.CV_8UC4));
-    dst.data.set(photo);
-    // src pixel p <-> sheet mm (p + 0.5)/S; dst pixel q <-> image coordinate q + 0.5.
-    const A = [1 / S, 0, 0.5 / S, 0, 1 / S, 0.5 / S, 0, 0, 1];
-    const M = mul([1, 0, -0.5, 0, 1, -0.5, 0, 0, 1], mul(Hcam, A));
-    const Mm = track(cv.matFromArray(3, 3, cv.CV_64F, M));
-    cv.warpPerspective(src, dst, Mm, new cv.Size(W, H), cv.INTER_LINEAR, cv.BORDER_TRANSPARENT);
-    // Vignetting.
-    const v = rng.range(0, 0.15);
-    const d = dst.data as Uint8Array;
-    const rmax2 = (W / 2) ** 2 + (H / 2) ** 2;
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        const f = 1 - (v * ((x - W / 2) ** 2 + (y - H / 2) ** 2)) / rmax2;
-        const o = (y * W + x) * 4;
-        d[o] *= f;
-        d[o + 1] *= f;
-        d[o + 2] *= f;
-      }
-    if (blurPx > 0.05) cv.GaussianBlur(dst, dst, new cv.Size(0, 0), blurPx, blurPx, cv.BORDER_REPLICATE);
-    // Sensor noise.
-    cv.setRNGSeed(opts.seed + 1);
-    const s16 = track(new cv.Mat());
-    dst.convertTo(s16, cv.CV_16SC4);
-    const noise = track(new cv.Mat(H, W, cv.CV_16SC4));
-    const mean = track(cv.matFromArray(4, 1, cv.CV_64F, [0, 0, 0, 0]));
-    const sd = track(cv.matFromArray(4, 1, cv.CV_64F, [noiseSigma, noiseSigma, noiseSigma, 0]));
-    cv.randn(noise, mean, sd);
-    cv.add(s16, noise, s16);
-    s16.convertTo(dst, cv.CV_8UC4);
-    let out = dst;
-    if (exifOrientation !== 1) {
-      // Store the pixels so that applying the tag restores the rendered view.
-      out = track(new cv.Mat());
-      const code = exifOrientation === 3 ? cv.ROTATE_180 : exifOrientation === 6 ? cv.ROTATE_90_COUNTERCLOCKWISE : cv.ROTATE_90_CLOCKWISE;
-      cv.rotate(dst, out, code);
-    }
-    return { width: out.cols as number, height: out.rows as number, data: new Uint8Array(out.data) };
-  });
+  const vignette = rng.range(0, 0.15);
+  const shot = photographSheet({ rgba, sw, sh, S, sheetToImage: Hcam, W, H, tableBase, tableTex, vignette, blurPx, noiseSigma, noiseSeed: opts.seed + 1 });
+  const finalRgba =
+    exifOrientation === 1
+      ? shot
+      : withMats((track) => {
+          // Store the pixels so that applying the tag restores the rendered view.
+          const m = track(new cv.Mat(shot.height, shot.width, cv.CV_8UC4));
+          m.data.set(shot.data);
+          const out = track(new cv.Mat());
+          const code = exifOrientation === 3 ? cv.ROTATE_180 : exifOrientation === 6 ? cv.ROTATE_90_COUNTERCLOCKWISE : cv.ROTATE_90_CLOCKWISE;
+          cv.rotate(m, out, code);
+          return { width: out.cols as number, height: out.rows as number, data: new Uint8Array(out.data) };
+        });
   let jpeg = await new Bun.Image(encodeBmp(finalRgba)).jpeg({ quality: jpegQuality }).bytes();
   if (exifOrientation !== 1) jpeg = withExifOrientation(jpeg, exifOrientation);
   return {
@@ -418,4 +382,68 @@ export async function generatePadPhoto(opts: PadPhotoOptions): Promise<PadPhoto>
     finish,
     meta: { width: W, height: H, tiltDeg, rotationDeg, exifOrientation, padToImage, pxPerMm, blurPx, noiseSigma, shadowStrength },
   };
+}
+
+/**
+ * The camera's picture of a rendered sheet (pixel i covers sheet mm [i/S, (i+1)/S)): a textured
+ * table, the perspective warp `sheetToImage` (sheet mm -> image px), vignetting, optical blur and
+ * sensor noise. Both the flat and the 3D generator photograph their sheets with it.
+ */
+export function photographSheet(o: {
+  rgba: Uint8ClampedArray;
+  sw: number;
+  sh: number;
+  S: number;
+  sheetToImage: M3;
+  W: number;
+  H: number;
+  tableBase: number[];
+  tableTex: Float32Array;
+  vignette: number;
+  blurPx: number;
+  noiseSigma: number;
+  noiseSeed: number;
+}): { width: number; height: number; data: Uint8Array } {
+  const cv = getCv();
+  const { W, H, S } = o;
+  const photo = new Uint8ClampedArray(W * H * 4);
+  for (let k = 0, p = 0; k < W * H; k++, p += 4) {
+    const t = 1 + 0.12 * o.tableTex[k];
+    photo[p] = o.tableBase[0] * t;
+    photo[p + 1] = o.tableBase[1] * t;
+    photo[p + 2] = o.tableBase[2] * t;
+    photo[p + 3] = 255;
+  }
+  return withMats((track) => {
+    const src = track(new cv.Mat(o.sh, o.sw, cv.CV_8UC4));
+    src.data.set(o.rgba);
+    const dst = track(new cv.Mat(H, W, cv.CV_8UC4));
+    dst.data.set(photo);
+    // src pixel p <-> sheet mm (p + 0.5)/S; dst pixel q <-> image coordinate q + 0.5.
+    const A = [1 / S, 0, 0.5 / S, 0, 1 / S, 0.5 / S, 0, 0, 1];
+    const M = mul([1, 0, -0.5, 0, 1, -0.5, 0, 0, 1], mul(o.sheetToImage, A));
+    const Mm = track(cv.matFromArray(3, 3, cv.CV_64F, M));
+    cv.warpPerspective(src, dst, Mm, new cv.Size(W, H), cv.INTER_LINEAR, cv.BORDER_TRANSPARENT);
+    const d = dst.data as Uint8Array;
+    const rmax2 = (W / 2) ** 2 + (H / 2) ** 2;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const f = 1 - (o.vignette * ((x - W / 2) ** 2 + (y - H / 2) ** 2)) / rmax2;
+        const p = (y * W + x) * 4;
+        d[p] *= f;
+        d[p + 1] *= f;
+        d[p + 2] *= f;
+      }
+    if (o.blurPx > 0.05) cv.GaussianBlur(dst, dst, new cv.Size(0, 0), o.blurPx, o.blurPx, cv.BORDER_REPLICATE);
+    cv.setRNGSeed(o.noiseSeed);
+    const s16 = track(new cv.Mat());
+    dst.convertTo(s16, cv.CV_16SC4);
+    const noise = track(new cv.Mat(H, W, cv.CV_16SC4));
+    const mean = track(cv.matFromArray(4, 1, cv.CV_64F, [0, 0, 0, 0]));
+    const sd = track(cv.matFromArray(4, 1, cv.CV_64F, [o.noiseSigma, o.noiseSigma, o.noiseSigma, 0]));
+    cv.randn(noise, mean, sd);
+    cv.add(s16, noise, s16);
+    s16.convertTo(dst, cv.CV_8UC4);
+    return { width: W, height: H, data: new Uint8Array(dst.data) };
+  });
 }

@@ -11,7 +11,7 @@ import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
 import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { simplifyClosed } from "../../src/vision/simplify-rdp.ts";
-import { smoothNoise } from "./generate-pad-photo.ts";
+import { photographSheet, smoothNoise } from "./generate-pad-photo.ts";
 import { rasterizeCoverage } from "./rasterize.ts";
 import { renderSheet } from "./render-pad.ts";
 import { createRng, type Rng } from "./rng.ts";
@@ -630,50 +630,12 @@ async function renderView(scene: Scene, opts: Render3dOptions, camSpec: CameraSp
     rgba[o + 3] = 255;
   }
 
-  // Table, the camera warp, vignetting, blur, noise, JPEG: as the flat generator.
+  // Table, the camera warp, vignetting, blur, noise: the flat generator's camera.
   const tableBase = [rng.range(60, 150), rng.range(50, 130), rng.range(40, 110)];
   const tableTex = smoothNoise(W, H, Math.round(40 * scaleRef) + 2, rng);
-  const photo = new Uint8ClampedArray(W * H * 4);
-  for (let k = 0, o = 0; k < W * H; k++, o += 4) {
-    const t = 1 + 0.12 * tableTex[k];
-    photo[o] = tableBase[0] * t;
-    photo[o + 1] = tableBase[1] * t;
-    photo[o + 2] = tableBase[2] * t;
-    photo[o + 3] = 255;
-  }
   const sheetToImage = mul(cam.padToImage, [1, 0, -ox, 0, 1, -oy, 0, 0, 1]);
-  const vign = rng.range(0, 0.12);
-  const finalRgba = withMats((track) => {
-    const src = track(new cv.Mat(sh, sw, cv.CV_8UC4));
-    src.data.set(rgba);
-    const dst = track(new cv.Mat(H, W, cv.CV_8UC4));
-    dst.data.set(photo);
-    const A = [1 / S, 0, 0.5 / S, 0, 1 / S, 0.5 / S, 0, 0, 1];
-    const M = mul([1, 0, -0.5, 0, 1, -0.5, 0, 0, 1], mul(sheetToImage, A));
-    const Mm = track(cv.matFromArray(3, 3, cv.CV_64F, M));
-    cv.warpPerspective(src, dst, Mm, new cv.Size(W, H), cv.INTER_LINEAR, cv.BORDER_TRANSPARENT);
-    const d = dst.data as Uint8Array;
-    const rmax2 = (W / 2) ** 2 + (H / 2) ** 2;
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        const f = 1 - (vign * ((x - W / 2) ** 2 + (y - H / 2) ** 2)) / rmax2;
-        const o = (y * W + x) * 4;
-        d[o] *= f;
-        d[o + 1] *= f;
-        d[o + 2] *= f;
-      }
-    if (blurPx > 0.05) cv.GaussianBlur(dst, dst, new cv.Size(0, 0), blurPx, blurPx, cv.BORDER_REPLICATE);
-    cv.setRNGSeed(opts.seed * 31 + viewKey + 1);
-    const s16 = track(new cv.Mat());
-    dst.convertTo(s16, cv.CV_16SC4);
-    const noise = track(new cv.Mat(H, W, cv.CV_16SC4));
-    const mean = track(cv.matFromArray(4, 1, cv.CV_64F, [0, 0, 0, 0]));
-    const sd = track(cv.matFromArray(4, 1, cv.CV_64F, [noiseSigma, noiseSigma, noiseSigma, 0]));
-    cv.randn(noise, mean, sd);
-    cv.add(s16, noise, s16);
-    s16.convertTo(dst, cv.CV_8UC4);
-    return { width: W, height: H, data: new Uint8Array(dst.data) };
-  });
+  const vignette = rng.range(0, 0.12);
+  const finalRgba = photographSheet({ rgba, sw, sh, S, sheetToImage, W, H, tableBase, tableTex, vignette, blurPx, noiseSigma, noiseSeed: opts.seed * 31 + viewKey + 1 });
   const jpeg = await new Bun.Image(encodeBmp(finalRgba)).jpeg({ quality: jpegQuality }).bytes();
   return {
     jpeg,
