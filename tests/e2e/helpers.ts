@@ -127,3 +127,8 @@ export const queuedTool = (id: string, name: string) => ({
   position: null,
   name,
 });
+
+/** Chromium's fake camera playing a generated clip (and granting camera access without a prompt). */
+export function launchCameraBrowser(clipPath: string): Promise<Browser> {
+  return launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${clipPath}`]);
+}

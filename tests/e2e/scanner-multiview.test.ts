@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { makeCameraClip, type CameraClip } from "../fixtures/camera/make-clip";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { launchCameraBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
 
 /**
  * Multi-photo capture with Chromium's fake camera. The clip is one still photo, so the phone never
@@ -16,11 +16,7 @@ let clip: CameraClip;
 
 beforeAll(async () => {
   [server, clip] = await Promise.all([startServer(), makeCameraClip(8)]);
-  browser = await launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${clip.path}`,
-  ]);
+  browser = await launchCameraBrowser(clip.path);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

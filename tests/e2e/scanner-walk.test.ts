@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { makeWalkClip, type WalkClip } from "../fixtures/camera/make-walk-clip";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { launchCameraBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
 
 /**
  * Nothing mocked: Chromium's fake camera plays a clip of the phone above the middle of the pad, then
@@ -15,11 +15,7 @@ let clip: WalkClip;
 
 beforeAll(async () => {
   [server, clip] = await Promise.all([startServer(), makeWalkClip(21)]);
-  browser = await launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${clip.path}`,
-  ]);
+  browser = await launchCameraBrowser(clip.path);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { makeCameraClip, type CameraClip } from "../fixtures/camera/make-clip";
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
+import { launchCameraBrowser, newPage, signIn, startServer, type TestServer } from "./helpers";
 
 let server: TestServer;
 let browser: Browser;
@@ -10,11 +10,7 @@ let clip: CameraClip;
 beforeAll(async () => {
   // The clip is generated here (not committed): a synthetic 1280x960 pad photo with one tool.
   [server, clip] = await Promise.all([startServer(), makeCameraClip(7)]);
-  browser = await launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${clip.path}`,
-  ]);
+  browser = await launchCameraBrowser(clip.path);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
