@@ -58,7 +58,6 @@ describe("traceImages: several photos -> the footprint", () => {
     for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeGreaterThanOrEqual(steps[i - 1]);
     // Every photo's silhouette is explained by what the others carve (the "tool moved" check's margin).
     const agreement = r.diagnostics.consistency as { unexplained: number }[];
-    console.log("consistency", JSON.stringify(agreement), JSON.stringify(r.diagnostics.accuracy));
     for (const c of agreement) expect(c.unexplained).toBeLessThan(0.04);
 
     // One photo of the same tool sees a silhouette: it cuts into the round handle or grows well past it.

@@ -16,9 +16,10 @@ import {
   createLapTimer,
   viewDiagnostics,
   WORK_PX_PER_MM,
+  type LapTimer,
   type ViewAnalysis,
 } from "./trace-pipeline.ts";
-import { resolveTraceParams } from "./trace-params.ts";
+import { resolveTraceParams, type ResolvedParams } from "./trace-params.ts";
 import type { ProgressFn, TraceParams, TraceResult } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
 
@@ -32,7 +33,7 @@ const CARVE_TOLERANCE_MM = 0.25;
 
 /** Benches may try another growth (`carve_tolerance_mm`, not part of the API's parameters). */
 function carveToleranceMm(params: Params): number {
-  const v = (params as { carve_tolerance_mm?: unknown }).carve_tolerance_mm ?? (process.env.FOAM_CARVE_TOL ? Number(process.env.FOAM_CARVE_TOL) : undefined);
+  const v = (params as { carve_tolerance_mm?: unknown }).carve_tolerance_mm;
   return typeof v === "number" && v >= 0 && v <= 3 ? v : CARVE_TOLERANCE_MM;
 }
 
@@ -175,10 +176,9 @@ function toolComponents(sil: Uint8Array, seen: Uint8Array, width: number, height
   });
 }
 
-function farUnexplainedMm(sil: Uint8Array, seen: Uint8Array, width: number, height: number, k: number): number {
+function farUnexplainedMm(tool: Uint8Array, seen: Uint8Array, width: number, height: number, k: number): number {
   const cv = getCv();
   return withMats((track) => {
-    const tool = toolComponents(sil, seen, width, height);
     const m = track(new cv.Mat(height, width, cv.CV_8UC1));
     const d = m.data as Uint8Array;
     for (let q = 0; q < d.length; q++) d[q] = seen[q] ? 0 : 1;
@@ -277,10 +277,23 @@ async function traceSingle(bytes: Uint8Array, params: Params, typedHeight: numbe
     sharpness: r1(v.sharpness),
     reprojection_px: r2(v.loc.reprojectionPx),
   };
+  return oneViewResult(v, pose, p, timer, onProgress, { views: [view] }, typedHeight);
+}
+
+/** The outline of one photo's silhouette, with the one-photo accuracy (parallax at the far corner). */
+function oneViewResult(
+  v: ViewAnalysis,
+  pose: CameraPose,
+  p: ResolvedParams,
+  timer: LapTimer,
+  onProgress: ProgressFn,
+  diagnostics: Record<string, unknown>,
+  typedHeight: number | null,
+): MultiTraceResult {
   const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image }, p, timer, onProgress, {
     ...viewDiagnostics(v),
     segmentation: v.seg.diagnostics ?? {},
-    views: [view],
+    ...diagnostics,
   });
   const accuracy = estimateAccuracyMm({
     views: [{ nadirMm: pose.nadirMm, heightMm: pose.heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness }],
@@ -359,21 +372,19 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const distinct: [number, number][] = [];
   for (const c of cameraPoses) if (!distinct.some(([x, y]) => Math.hypot(x - c.nadirMm[0], y - c.nadirMm[1]) < SAME_PLACE_MM)) distinct.push(c.nadirMm);
   if (distinct.length < 2) {
-    const v = used[0].v;
-    const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image }, p, timer, onProgress, {
-      ...viewDiagnostics(v),
-      segmentation: v.seg.diagnostics ?? {},
-      views: reports,
-      calibration: calibrationMode,
-      note: "Every photo was taken from the same place, so they measure no more than one photo. Take the others above each corner of the pad.",
-    });
-    const accuracy = estimateAccuracyMm({
-      views: [{ nadirMm: cameraPoses[0].nadirMm, heightMm: cameraPoses[0].heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness }],
-      toolHeightMm: typedHeight,
-      toolBoxMm: boxOf(result.contour_points_mm),
-      multiView: false,
-    });
-    return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: accuracyFigure(accuracy) };
+    return oneViewResult(
+      used[0].v,
+      cameraPoses[0],
+      p,
+      timer,
+      onProgress,
+      {
+        views: reports,
+        calibration: calibrationMode,
+        note: "Every photo was taken from the same place, so they measure no more than one photo. Take the others above each corner of the pad.",
+      },
+      typedHeight,
+    );
   }
 
   const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => ({
@@ -386,13 +397,14 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   }));
   onProgress(78, "Carving the footprint from the views");
   const tolerance = { toleranceMm: carveToleranceMm(params), tolerancePerMmHeight: calibration.tolerancePerMmHeight };
-  const misses = Number(process.env.FOAM_CARVE_MISSES ?? 0);
-  let carved = carveFootprint(silhouettes, { ...tolerance, allowedMisses: silhouettes.length >= 4 ? misses : 0 });
+  let carved = carveFootprint(silhouettes, tolerance);
   timer.lap("carve");
 
   // Do the photos agree? The carved hull must explain every silhouette; if it does not, find the one
   // photo without which the others agree again (leave one out) and name it.
-  const unexplained = (hull: { mask: Uint8Array; heightMm: number }, j: number) => {
+  // How much of photo j's silhouette a hull explains (share, and with `far` how far beyond it the
+  // unexplained part reaches): the hull raised to its height and seen from that photo's camera.
+  const explain = (hull: { mask: Uint8Array; heightMm: number }, j: number, far = false) => {
     const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
     const sil = toolComponents(silhouettes[j].mask, seen, width, height);
     let total = 0;
@@ -403,10 +415,12 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
         if (!seen[q]) outside++;
       }
     // Nothing of this photo's silhouette touches what the others explain: it is all unexplained.
-    if (!total) return countOnes(silhouettes[j].mask) / (k * k) > 20 ? 1 : 0;
-    return outside / total;
+    const share = total ? outside / total : countOnes(silhouettes[j].mask) / (k * k) > 20 ? 1 : 0;
+    return { share, farMm: far && outside ? farUnexplainedMm(sil, seen, width, height, k) : 0 };
   };
-  const consistency = silhouettes.map((_, j) => ({ index: used[j].i + 1, unexplained: r2(unexplained(carved, j)) }));
+  const unexplained = (hull: { mask: Uint8Array; heightMm: number }, j: number) => explain(hull, j).share;
+  let explained = silhouettes.map((_, j) => explain(carved, j, true));
+  const consistency = explained.map((e, j) => ({ index: used[j].i + 1, unexplained: r2(e.share) }));
   const worst = consistency.reduce((a, b) => (b.unexplained > a.unexplained ? b : a));
   if (silhouettes.length >= 3 && worst.unexplained > MOVED_UNEXPLAINED) {
     // Find the photo without which the others agree again (leave one out).
@@ -438,7 +452,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       used.splice(odd.j, 1);
       cameraPoses.splice(odd.j, 1);
       consistency.splice(odd.j, 1);
-      carved = carveFootprint(silhouettes, { ...tolerance, allowedMisses: silhouettes.length >= 4 ? misses : 0 });
+      carved = carveFootprint(silhouettes, tolerance);
+      explained = silhouettes.map((_, j) => explain(carved, j, true));
     } else {
       // No single photo explains it: the photos disagree with each other, and a hull carved from
       // them would cut the tool. Name the photo that agrees least.
@@ -483,7 +498,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // carved footprint does not explain (a part one photo found and another lost is carved away),
   // and whether a cast shadow lies against the tool (a band of it may remain in every photo alike,
   // where carving cannot see it; its width grows with the tool's height).
-  const disagreement = Math.max(0, ...silhouettes.map((_, j) => farUnexplainedMm(silhouettes[j].mask, prismSilhouette(carved.mask, width, height, k, cameraPoses[j], carved.heightMm, MOVED_SLACK_MM), width, height, k)));
+  const disagreement = Math.max(0, ...explained.map((e) => e.farMm));
   const shadowed = used.some(({ v }) => shadowAgainstTool((v.seg as { shadow?: Uint8Array }).shadow, carved.mask, width, height, k));
   const segmentation = Math.max(disagreement, shadowed && heightMm ? SHADOW_BAND_PER_MM_HEIGHT * heightMm : 0);
   const accuracy = geometric + segmentation;
