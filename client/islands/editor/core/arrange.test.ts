@@ -45,4 +45,32 @@ describe("auto-arrange", () => {
     expect(ours.placed).toBeGreaterThanOrEqual(plain.placed);
     expect(ours.usedDepth).toBeLessThanOrEqual(plain.usedDepth);
   });
+
+  test("a capped search repeats, beats its first order and leaves no problems on the final grid", () => {
+    const store = loadedStore([...tools, ...tools.map((tool) => ({ ...tool, id: `${tool.id}b` }))], customFoam(300, 400, 40));
+    const input = arrangeInput(store.getState().doc, "all", 8);
+    expect(input.searchResolution).toBeGreaterThan(input.resolution);
+    const capped = { ...input, orders: 80, timeBudgetMs: 60_000 };
+    const first = arrangeKernel({ ...capped, orders: 1 });
+    const searched = arrangeKernel(capped);
+    expect(searched.ordersTried).toBe(80);
+    expect(arrangeKernel(capped)).toMatchObject({ placements: searched.placements, usedDepth: searched.usedDepth });
+    expect(searched.placed).toBeGreaterThanOrEqual(first.placed);
+    if (searched.placed === first.placed) expect(searched.usedDepth).toBeLessThanOrEqual(first.usedDepth);
+    store.dispatch(arrangeTools, { placements: placementsFrom(store.getState().doc, searched) });
+    const doc = store.getState().doc;
+    const placedDoc = { ...doc, tools: doc.tools.map((tool) => (searched.placements[tool.id] ? tool : { ...tool, placement: null })) };
+    expect(findProblems(placedDoc, 8)).toEqual([]);
+  });
+
+  test("when not every part fits, the area placed counts before the number of parts", () => {
+    // One 200 × 200 block or four 95 × 95 blocks fit a 230 × 230 sheet, not both: the block wins.
+    const big = scannedTool("big", { contourPointsMm: rect(0, 0, 200, 200) });
+    const smalls = [0, 1, 2, 3].map((i) => scannedTool(`s${i}`, { contourPointsMm: rect(0, 0, 95, 95) }));
+    const store = loadedStore([big, ...smalls], customFoam(230, 230, 40));
+    const result = arrangeKernel({ ...arrangeInput(store.getState().doc, "all", 8), orders: 200, timeBudgetMs: 60_000 });
+    expect(Object.keys(result.placements)).toContain("big");
+    expect(result.unplaced).toHaveLength(4);
+  });
 });
+
