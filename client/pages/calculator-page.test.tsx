@@ -7,8 +7,12 @@ import { CALCULATOR_STORAGE_KEY } from "./calculator/calculator-state";
 import { CalculatorPage } from "./calculator-page";
 import type { FoamMaterial } from "./reference-data";
 
+// The rest of what /api/reference-data answers for a material (common/api/materials.ts).
+const ANSWER_FIELDS = { hardness_shore: null, lead_time_days: null, notes: null, is_active: true, created_at: "2025-01-01T00:00:00.000Z", updated_at: "2025-01-01T00:00:00.000Z" };
+
 const MATERIALS: FoamMaterial[] = [
   {
+    ...ANSWER_FIELDS,
     id: 1,
     name: "PE 1.7 lb Polyethylene Plank",
     supplier: "UFP Technologies",
@@ -20,6 +24,7 @@ const MATERIALS: FoamMaterial[] = [
     sheet_cost: "38.00",
   },
   {
+    ...ANSWER_FIELDS,
     id: 2,
     name: "Thick block",
     supplier: "Foam Co",

@@ -1,31 +1,12 @@
 /** GET /api/reference-data (public): active foam materials and catalog boxes, shared by the calculator and the shop. */
 import { useEffect, useState } from "react";
 import { apiRequest, ApiError } from "../lib/api";
+import type { CatalogBoxAnswer } from "../../common/api/catalog";
+import type { MaterialAnswer } from "../../common/api/materials";
 
-export type FoamMaterial = {
-  id: number;
-  name: string;
-  supplier: string | null;
-  density_kg_m3: number | null;
-  hardness_shore?: number | null;
-  color: string | null;
-  sheet_length_mm: number | null;
-  sheet_width_mm: number | null;
-  sheet_thickness_mm: number | null;
-  sheet_cost: string | null;
-};
-
-export type CatalogBox = {
-  id: number;
-  name: string;
-  manufacturer?: string | null;
-  sku?: string | null;
-  internal_length_mm?: number | null;
-  internal_width_mm?: number | null;
-  internal_depth_mm?: number | null;
-  weight_capacity_kg?: number | null;
-  description?: string | null;
-};
+// /api/reference-data answers with the admin serializers: the same schemas (common/api/).
+export type FoamMaterial = MaterialAnswer;
+export type CatalogBox = CatalogBoxAnswer;
 
 export type ReferenceData = { materials: FoamMaterial[]; boxes: CatalogBox[] };
 

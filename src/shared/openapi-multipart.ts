@@ -3,7 +3,8 @@ import type { TObject, TSchema } from "@sinclair/typebox";
 type JsonSchema = Record<string, unknown>;
 const KIND = Symbol.for("TypeBox.Kind");
 /** Where a route's detail carries its documented body until `applyDocumentedBodies` moves it. */
-const MARK = "x-request-body";
+export const DOCUMENTED_BODY_MARK = "x-request-body";
+const MARK = DOCUMENTED_BODY_MARK;
 
 function toOpenApi(schema: TSchema): JsonSchema {
   const kind = (schema as { [KIND]?: unknown })[KIND];

@@ -1,71 +1,43 @@
-import type { CatalogBox } from "../../pages/reference-data";
-/** Wire shapes of the admin and operator API (SPEC sections 3 and 7); money travels as decimal strings. */
-export type Option = { value: string; label: string };
+import type { CatalogBoxAnswer } from "../../../common/api/catalog";
+import type { MaterialAnswer } from "../../../common/api/materials";
+import type {
+  OptionAnswer,
+  OrderAddressAnswer,
+  OrderDetailAnswer,
+  OrderEventAnswer,
+  OrderItemAnswer,
+  OrderListAnswer,
+  OrderListRowAnswer,
+  PaginationAnswer,
+  ScannerJobSummaryAnswer,
+} from "../../../common/api/orders";
+import type { RoleAnswer, RoleListAnswer, UserAnswer, UserListAnswer } from "../../../common/api/users";
+
+/**
+ * Wire shapes of the admin and operator API (SPEC sections 3 and 7); money travels as decimal strings.
+ * The order, product, material and user answers are the server's own schemas (common/api/*.ts,
+ * which its serializers are typed against); type-only imports, so no schema code reaches the bundle.
+ */
+export type Option = OptionAnswer;
 
 export type Metrics = { active_projects: number; quotes_pending: number; scanner_queue: number };
 
-export type ItemMetadata = { productName?: string | null; dimensions?: string | null; material?: string | null; [key: string]: unknown };
+export type OrderItem = OrderItemAnswer;
+export type ItemMetadata = OrderItemAnswer["metadata"];
+export type OrderAddress = OrderAddressAnswer;
+export type OrderEvent = OrderEventAnswer;
+export type ScannerJobSummary = ScannerJobSummaryAnswer;
 
-export type OrderItem = {
-  id?: number;
-  description: string;
-  quantity: number;
-  unit_price: string | number | null;
-  total_price: string | number | null;
-  metadata?: ItemMetadata | null;
-};
+/** GET /admin/orders/{id} (and the answer of every order edit). */
+export type Order = OrderDetailAnswer;
+/** One row of GET /admin/orders: the order without items, addresses and events. */
+export type OrderListRow = OrderListRowAnswer;
+export type Pagination = PaginationAnswer;
+export type OrdersAnswer = OrderListAnswer;
 
-export type OrderAddress = {
-  id: number;
-  address_type: "shipping" | "billing" | string;
-  first_name?: string | null;
-  last_name?: string | null;
-  line1?: string | null;
-  line2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postal_code?: string | null;
-  country_code?: string | null;
-  phone?: string | null;
-  company?: string | null;
-};
-
-export type OrderEvent = { id: number; event_type: string; created_at: string | null; payload?: unknown; actor_email?: string | null };
-
-export type ScannerJobSummary = { status?: string | null; captured_at?: string | null; processed_at?: string | null; vector_path?: string | null };
-
-export type Order = {
-  id: number;
-  order_number: string;
-  user_email?: string | null;
-  customer_email?: string | null;
-  order_type: string;
-  order_type_label?: string | null;
-  status: string;
-  status_label?: string | null;
-  production_status?: string | null;
-  currency?: string | null;
-  notes?: string | null;
-  subtotal_amount?: string | number | null;
-  total_amount?: string | number | null;
-  created_at?: string | null;
-  production_start_at?: string | null;
-  fulfilled_at?: string | null;
-  items?: OrderItem[];
-  calculator_payload?: unknown;
-  scanner_job?: ScannerJobSummary | null;
-  addresses?: OrderAddress[];
-  events?: OrderEvent[];
-};
-
-export type Pagination = { page: number; per_page: number; pages: number; total: number };
-
-export type OrdersAnswer = {
-  results: Order[];
-  pagination: Pagination;
-  options?: { statuses?: Option[]; order_types?: Option[]; sorts?: Option[] };
-  summary?: { status_counts?: Record<string, number> };
-};
+/** What the order form reads back from an order: any answer that carries these fields will do. */
+export type OrderFormItem = Partial<OrderItemAnswer>;
+export type OrderFormSource = Partial<Omit<OrderDetailAnswer, "items">> & { items?: OrderFormItem[] };
 
 export type OperatorCard = {
   id: number;
@@ -92,40 +64,17 @@ export type OperatorCard = {
   canStart?: boolean;
 };
 
-/** A catalog box as the admin sees it: the public shape plus whether it is archived. */
-export type Product = CatalogBox & { is_active: boolean };
+/** A catalog box as /admin/catalog/boxes answers it: the public fields plus is_active and timestamps. */
+export type Product = CatalogBoxAnswer;
 
-export type Material = {
-  id: number;
-  name: string;
-  supplier?: string | null;
-  density_kg_m3?: number | null;
-  hardness_shore?: number | null;
-  color?: string | null;
-  sheet_length_mm?: number | null;
-  sheet_width_mm?: number | null;
-  sheet_thickness_mm?: number | null;
-  sheet_cost?: string | number | null;
-  lead_time_days?: number | null;
-  notes?: string | null;
-  is_active: boolean;
-};
+export type Material = MaterialAnswer;
 
-export type Role = { code: string; name: string };
+export type Role = RoleAnswer;
 
-export type AdminUser = {
-  id: number;
-  email: string;
-  first_name?: string | null;
-  last_name?: string | null;
-  company?: string | null;
-  locale?: string | null;
-  timezone?: string | null;
-  role: string;
-  role_name?: string | null;
-  is_active: boolean;
-  is_verified: boolean;
-  last_login_at?: string | null;
-};
+export type AdminUser = UserAnswer;
+/** GET /admin/users. */
+export type UsersAnswer = UserListAnswer;
+/** GET /admin/user-roles. */
+export type RolesAnswer = RoleListAnswer;
 
 export type ListAnswer<T> = { results: T[] };

@@ -1,45 +1,68 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { jsonBody } from "../../shared/openapi-body";
-import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
+import { answerDoc } from "../../shared/request-contract";
 import { ADMIN_ROLES } from "../../../common/roles";
-import { ActiveQuery, BoxBody, IdParams } from "./model";
-import { archiveBox, BOX_NOT_FOUND, createBox, getBox, listBoxes, parseActiveFilter, updateBox } from "./service";
-
-const boxId = (raw: string) => parseId(raw, BOX_NOT_FOUND);
+import { CatalogBoxAnswer, CatalogBoxListAnswer } from "../../../common/api/catalog";
+import { ActiveQuery, CreateBoxBody, EditBoxBody, IdParams } from "./model";
+import { archiveBox, BOX_NOT_FOUND, createBox, getBox, listBoxes, loadBox, updateBox } from "./service";
 
 export const catalogModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin/catalog/boxes", tags: ["Admin: catalog"] })
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("", ({ query }) => listBoxes(db, parseActiveFilter(query.is_active)), {
+    .macro({
+      // A transform, so it runs before Elysia validates the body (an edit of a product that does not
+      // exist is a 404 whatever the body holds), and listed after `role` in the route options, so it
+      // runs after the role check (a caller without the role never learns which products exist).
+      existingBox: {
+        async transform({ params }: { params: Record<string, string | undefined> }) {
+          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
+          await loadBox(db, parseId(params.id, BOX_NOT_FOUND));
+        },
+      },
+    })
+    .get("", ({ query }) => listBoxes(db, query.is_active), {
       role: ADMIN_ROLES,
       query: ActiveQuery,
-      detail: { summary: "List catalog products, active and archived (filter with ?is_active=true|false)" },
+      detail: {
+        ...answerDoc(200, CatalogBoxListAnswer, "Every product, sorted by name"),
+        summary: "List catalog products, active and archived (filter with ?is_active=true|false)",
+      },
     })
     .post(
       "",
       async ({ body, set }) => {
-        const box = await createBox(db, bodyFields(body));
+        const box = await createBox(db, body);
         set.status = 201;
         return box;
       },
-      { role: ADMIN_ROLES, detail: { ...jsonBody(BoxBody), summary: "Create a catalog product; answers it (201)" } },
+      {
+        role: ADMIN_ROLES,
+        body: CreateBoxBody,
+        detail: { ...CreateBoxBody.doc(), ...answerDoc(201, CatalogBoxAnswer, "The created product"), summary: "Create a catalog product; answers it (201)" },
+      },
     )
-    .get("/:id", ({ params }) => getBox(db, boxId(params.id)), {
+    .get("/:id", ({ params }) => getBox(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { summary: "One catalog product" },
+      detail: { ...answerDoc(200, CatalogBoxAnswer, "The product"), summary: "One catalog product" },
     })
-    .patch("/:id", ({ params, body }) => updateBox(db, boxId(params.id), bodyFields(body)), {
+    .patch("/:id", ({ params, body }) => updateBox(db, params.id, body), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { ...jsonBody(BoxBody), summary: "Edit a catalog product (partial; is_active true reopens an archived one)" },
+      existingBox: true,
+      body: EditBoxBody,
+      detail: {
+        ...EditBoxBody.doc(),
+        ...answerDoc(200, CatalogBoxAnswer, "The product after the edit"),
+        summary: "Edit a catalog product (partial; is_active true reopens an archived one)",
+      },
     })
-    .delete("/:id", ({ params }) => archiveBox(db, boxId(params.id)), {
+    .delete("/:id", ({ params }) => archiveBox(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { summary: "Archive a catalog product (is_active false); answers it" },
+      detail: { ...answerDoc(200, CatalogBoxAnswer, "The archived product"), summary: "Archive a catalog product (is_active false); answers it" },
     });

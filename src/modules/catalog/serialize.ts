@@ -1,8 +1,11 @@
 import type { catalogBoxes } from "../../../db/schema";
+import type { CatalogBoxAnswer } from "../../../common/api/catalog";
 
 type BoxRow = typeof catalogBoxes.$inferSelect;
 
-export function serializeBox(row: BoxRow) {
+// Typed as the answer schema in common/api/catalog.ts: a field added, renamed or retyped here without
+// the schema (which the docs and the admin client read) does not compile.
+export function serializeBox(row: BoxRow): CatalogBoxAnswer {
   return {
     id: row.id,
     name: row.name,

@@ -1,47 +1,69 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { jsonBody } from "../../shared/openapi-body";
-import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
+import { answerDoc } from "../../shared/request-contract";
 import { ADMIN_ROLES } from "../../../common/roles";
-import { ActiveQuery, IdParams } from "../catalog/model";
-import { parseActiveFilter } from "../catalog/service";
-import { MaterialBody } from "./model";
-import { archiveMaterial, createMaterial, getMaterial, listMaterials, MATERIAL_NOT_FOUND, updateMaterial } from "./service";
-
-const materialId = (raw: string) => parseId(raw, MATERIAL_NOT_FOUND);
+import { MaterialAnswer, MaterialListAnswer } from "../../../common/api/materials";
+import { ActiveQuery } from "../catalog/model";
+import { CreateMaterialBody, EditMaterialBody, IdParams } from "./model";
+import { archiveMaterial, createMaterial, getMaterial, listMaterials, loadMaterial, MATERIAL_NOT_FOUND, updateMaterial } from "./service";
 
 export const materialsModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin/calculator/materials", tags: ["Admin: materials"] })
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("", ({ query }) => listMaterials(db, parseActiveFilter(query.is_active)), {
+    .macro({
+      // A transform, so it runs before Elysia validates the body (an edit of a material that does not
+      // exist is a 404 whatever the body holds), and listed after `role` in the route options, so it
+      // runs after the role check (a caller without the role never learns which materials exist).
+      existingMaterial: {
+        async transform({ params }: { params: Record<string, string | undefined> }) {
+          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
+          await loadMaterial(db, parseId(params.id, MATERIAL_NOT_FOUND));
+        },
+      },
+    })
+    .get("", ({ query }) => listMaterials(db, query.is_active), {
       role: ADMIN_ROLES,
       query: ActiveQuery,
-      detail: { summary: "List calculator materials, active and archived (filter with ?is_active=true|false)" },
+      detail: {
+        ...answerDoc(200, MaterialListAnswer, "Every material, sorted by name"),
+        summary: "List calculator materials, active and archived (filter with ?is_active=true|false)",
+      },
     })
     .post(
       "",
       async ({ body, set }) => {
-        const material = await createMaterial(db, bodyFields(body));
+        const material = await createMaterial(db, body);
         set.status = 201;
         return material;
       },
-      { role: ADMIN_ROLES, detail: { ...jsonBody(MaterialBody), summary: "Create a material; answers it (201)" } },
+      {
+        role: ADMIN_ROLES,
+        body: CreateMaterialBody,
+        detail: { ...CreateMaterialBody.doc(), ...answerDoc(201, MaterialAnswer, "The created material"), summary: "Create a material; answers it (201)" },
+      },
     )
-    .get("/:id", ({ params }) => getMaterial(db, materialId(params.id)), {
+    .get("/:id", ({ params }) => getMaterial(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { summary: "One material" },
+      detail: { ...answerDoc(200, MaterialAnswer, "The material"), summary: "One material" },
     })
-    .patch("/:id", ({ params, body }) => updateMaterial(db, materialId(params.id), bodyFields(body)), {
+    .patch("/:id", ({ params, body }) => updateMaterial(db, params.id, body), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { ...jsonBody(MaterialBody), summary: "Edit a material (partial; is_active true reopens an archived one)" },
+      existingMaterial: true,
+      body: EditMaterialBody,
+      detail: {
+        ...EditMaterialBody.doc(),
+        ...answerDoc(200, MaterialAnswer, "The material after the edit"),
+        summary: "Edit a material (partial; is_active true reopens an archived one)",
+      },
     })
-    .delete("/:id", ({ params }) => archiveMaterial(db, materialId(params.id)), {
+    .delete("/:id", ({ params }) => archiveMaterial(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { summary: "Archive a material (is_active false); answers it" },
+      detail: { ...answerDoc(200, MaterialAnswer, "The archived material"), summary: "Archive a material (is_active false); answers it" },
     });

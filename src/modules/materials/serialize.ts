@@ -1,9 +1,12 @@
 import type { materials } from "../../../db/schema";
 import { centsToDecimal } from "../../../common/money";
+import type { MaterialAnswer } from "../../../common/api/materials";
 
 type MaterialRow = typeof materials.$inferSelect;
 
-export function serializeMaterial(row: MaterialRow) {
+// Typed as the answer schema in common/api/materials.ts: a field added, renamed or retyped here
+// without the schema (which the docs and the admin client read) does not compile.
+export function serializeMaterial(row: MaterialRow): MaterialAnswer {
   return {
     id: row.id,
     name: row.name,

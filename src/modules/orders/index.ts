@@ -1,17 +1,17 @@
 import { Elysia } from "elysia";
 import { ADMIN_ROLES } from "../../../common/roles";
 import type { AppDeps } from "../../shared/deps";
-import { jsonBody } from "../../shared/openapi-body";
-import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
 import { parseId } from "../../shared/ids";
 import { orderCsv } from "./csv";
-import { listOrders, parseOrderListQuery } from "./list";
-import { BulkStatusBody, IdParams, OrderBody, OrderListQuery, StatusBody } from "./model";
+import { listOrders } from "./list";
+import { BulkStatusAnswer, OrderDetailAnswer, OrderListAnswer } from "../../../common/api/orders";
+import { answerDoc } from "../../shared/request-contract";
+import { BulkStatusBody, CreateOrderBody, EditOrderBody, IdParams, OrderListQuerySchema, StatusBody } from "./model";
 import { bulkSetStatus, createOrder, loadOrderDetail, loadOrderRow, ORDER_NOT_FOUND, setOrderStatus, updateOrder } from "./service";
 
 const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });
-const orderId = (raw: string) => parseId(raw, ORDER_NOT_FOUND);
 
 export async function orderCsvResponse(db: AppDeps["db"], id: number) {
   const order = await loadOrderDetail(db, id);
@@ -23,10 +23,22 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("", ({ request }) => listOrders(db, parseOrderListQuery(request.url)), {
+    .macro({
+      // A transform, so it runs before Elysia validates the body (an edit of an order that does not
+      // exist is a 404 whatever the body holds), and a macro listed after `role` in the route options, so it
+      // runs after the role check (a caller without the role never learns which orders exist).
+      existingOrder: {
+        async transform({ params }: { params: Record<string, string | undefined> }) {
+          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
+          await loadOrderRow(db, parseId(params.id, ORDER_NOT_FOUND));
+        },
+      },
+    })
+    .get("", ({ query }) => listOrders(db, query), {
       role: ADMIN_ROLES,
-      query: OrderListQuery,
+      query: OrderListQuerySchema,
       detail: {
+        ...answerDoc(200, OrderListAnswer, "One page of orders with filter options and status counts"),
         summary: "List orders: filters, sort, pagination, filter options and status counts",
         description:
           "Repeated (`?status=a&status=b`) or comma-separated filters; blank filters are ignored. Unknown sort, status or order type, a bad date or page is a 400. `summary.status_counts` applies every filter except status. `search`: 3+ characters match anywhere in the order number, customer e-mail, customer name or notes; 1–2 characters match the start of the order number or e-mail.",
@@ -35,39 +47,46 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
     .post(
       "",
       async ({ body, user, set }) => {
-        const order = await createOrder(db, actorOf(user), bodyFields(body));
+        const order = await createOrder(db, actorOf(user), body);
         set.status = 201;
         return order;
       },
       {
         role: ADMIN_ROLES,
+        body: CreateOrderBody,
         detail: {
-          ...jsonBody(OrderBody),
+          ...CreateOrderBody.doc(),
+          ...answerDoc(201, OrderDetailAnswer, "The created order"),
           summary: "Create an order (totals computed from the items)",
           description: "Item total = quantity × unit_price; subtotal = total = sum of item totals. Client subtotal/total are only used when the order has no items.",
         },
       },
     )
-    .post("/bulk-status", ({ body, user }) => bulkSetStatus(db, actorOf(user), bodyFields(body)), {
+    .post("/bulk-status", ({ body, user }) => bulkSetStatus(db, actorOf(user), body), {
       role: ADMIN_ROLES,
-      detail: { ...jsonBody(BulkStatusBody), summary: "Set one status on many orders; answers {updated, unchanged, not_found}" },
+      body: BulkStatusBody,
+      detail: { ...BulkStatusBody.doc(), ...answerDoc(200, BulkStatusAnswer, "What changed"), summary: "Set one status on many orders; answers {updated, unchanged, not_found}" },
     })
-    .get("/:id", ({ params }) => loadOrderDetail(db, orderId(params.id)), {
-      role: ADMIN_ROLES,
-      params: IdParams,
-      detail: { summary: "One order with items, addresses, events (newest first) and scanner job" },
-    })
-    .patch("/:id", ({ params, body, user }) => updateOrder(db, actorOf(user), orderId(params.id), bodyFields(body)), {
+    .get("/:id", ({ params }) => loadOrderDetail(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { ...jsonBody(OrderBody), summary: "Edit an order (only the sent fields change; items and addresses are replaced when sent)" },
+      detail: { ...answerDoc(200, OrderDetailAnswer, "The order"), summary: "One order with items, addresses, events (newest first) and scanner job" },
     })
-    .patch("/:id/status", ({ params, body, user }) => setOrderStatus(db, actorOf(user), orderId(params.id), bodyFields(body).status), {
+    .patch("/:id", ({ params, body, user }) => updateOrder(db, actorOf(user), params.id, body), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { ...jsonBody(StatusBody), summary: "Set the order status (no event when unchanged)" },
+      existingOrder: true,
+      body: EditOrderBody,
+      detail: { ...EditOrderBody.doc(), ...answerDoc(200, OrderDetailAnswer, "The order after the edit"), summary: "Edit an order (only the sent fields change; items and addresses are replaced when sent)" },
     })
-    .get("/:id/download-csv", ({ params }) => orderCsvResponse(db, orderId(params.id)), {
+    .patch("/:id/status", ({ params, body, user }) => setOrderStatus(db, actorOf(user), params.id, body.status), {
+      role: ADMIN_ROLES,
+      params: IdParams,
+      existingOrder: true,
+      body: StatusBody,
+      detail: { ...StatusBody.doc(), ...answerDoc(200, OrderDetailAnswer, "The order"), summary: "Set the order status (no event when unchanged)" },
+    })
+    .get("/:id/download-csv", ({ params }) => orderCsvResponse(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
       detail: {
@@ -77,8 +96,7 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
     })
     .post(
       "/:id/download-link",
-      async ({ params, user }) => {
-        const id = orderId(params.id);
+      async ({ params: { id }, user }) => {
         await loadOrderRow(db, id);
         return signedDownloadLink(tokens, user, `/api/admin/orders/${id}/download-csv`);
       },

@@ -8,6 +8,10 @@ import {
 } from "../../shared/normalize";
 import { toCents } from "../../../common/money";
 import { ORDER_STATUSES, ORDER_TYPES, PRIORITIES, PRODUCTION_STATUSES } from "../../../common/order-constants";
+import type { WireFields } from "../../shared/request-contract";
+import type { BulkStatusWire, OrderWire, StatusWire } from "./model";
+
+// The rules of the order contracts in model.ts: each reads only its wire's documented fields.
 
 export type ItemInput = {
   description: string;
@@ -151,9 +155,9 @@ function optionalId(value: unknown, label: string): number | null {
  * PATCH changes exactly what was sent. Client subtotal/total are kept here but the service
  * ignores them whenever the order has items (totals are computed from the items).
  */
-export function parseOrderInput(body: Record<string, unknown>, mode: "create" | "update"): OrderInput {
+export function parseOrderInput(body: WireFields<typeof OrderWire>, mode: "create" | "update"): OrderInput {
   const input: OrderInput = {};
-  const has = (key: string) => body[key] !== undefined;
+  const has = (key: keyof typeof body) => body[key] !== undefined;
 
   if (has("order_number") || mode === "update") {
     if (has("order_number")) {
@@ -195,4 +199,24 @@ export function parseOrderInput(body: Record<string, unknown>, mode: "create" | 
   if (has("material_id")) input.materialId = optionalId(body.material_id, "material_id");
   if (has("catalog_box_id")) input.catalogBoxId = optionalId(body.catalog_box_id, "catalog_box_id");
   return input;
+}
+
+export type StatusChange = { status: string };
+
+export const parseStatusChange = (body: WireFields<typeof StatusWire>): StatusChange => ({ status: checkStatus(body.status) });
+
+export const MAX_BULK = 1000;
+
+export type BulkStatusChange = { orderIds: number[]; status: string };
+
+/** Ids as numbers or digit strings, duplicates dropped; the status as for one order. */
+export function parseBulkStatus(body: WireFields<typeof BulkStatusWire>): BulkStatusChange {
+  const rawIds = body.order_ids;
+  if (!Array.isArray(rawIds) || rawIds.length === 0) throw badRequest("Select at least one order.");
+  if (rawIds.length > MAX_BULK) throw badRequest(`At most ${MAX_BULK} orders can be updated at once.`);
+  const ids = [...new Set(rawIds.map((raw) => (typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : raw)))];
+  if (!ids.every((value): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0)) {
+    throw badRequest("order_ids must be a list of order ids.");
+  }
+  return { orderIds: ids, status: checkStatus(body.status) };
 }

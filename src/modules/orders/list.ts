@@ -3,6 +3,9 @@ import type { Db } from "../../../db/client";
 import { orderItems, orders } from "../../../db/schema";
 import { badRequest } from "../../shared/errors";
 import { ORDER_STATUSES, ORDER_TYPES } from "../../../common/order-constants";
+import type { Static } from "@sinclair/typebox";
+import type { OrderListAnswer } from "../../../common/api/orders";
+import type { OrderListWire } from "./model";
 import { serializeOrderSummary, type OrderRow } from "./serialize";
 
 export const DEFAULT_PER_PAGE = 25;
@@ -46,18 +49,18 @@ export type OrderListQuery = {
   search: string | null;
 };
 
-/** Repeated (?status=a&status=b) and comma-separated (?status=a,b) forms both work; blanks are ignored. */
-function listParam(params: URLSearchParams, key: string): string[] {
-  return params
-    .getAll(key)
-    .concat(params.getAll(`${key}[]`))
+type ListWire = Static<typeof OrderListWire>;
+
+/** Repeated (?status=a&status=b), bracketed (?status[]=a) and comma-separated (?status=a,b) forms all work; blanks are ignored. */
+function listParam(query: ListWire, key: "status" | "order_type"): string[] {
+  return [...(query[key] ?? []), ...(query[`${key}[]`] ?? [])]
     .flatMap((value) => value.split(","))
     .map((value) => value.trim())
     .filter(Boolean);
 }
 
-function positiveInteger(raw: string | null, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (raw === null || raw.trim() === "") return fallback;
+function positiveInteger(raw: string | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
   const text = raw.trim();
   if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw badRequest(`${name} must be a positive whole number.`);
   const value = Number(text);
@@ -65,8 +68,8 @@ function positiveInteger(raw: string | null, name: string, fallback: number, max
   return value;
 }
 
-function isoDay(raw: string | null, name: string): string | null {
-  if (raw === null || raw.trim() === "") return null;
+function isoDay(raw: string | undefined, name: string): string | null {
+  if (raw === undefined || raw.trim() === "") return null;
   const text = raw.trim();
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const date = match ? new Date(`${text}T00:00:00.000Z`) : null;
@@ -76,29 +79,29 @@ function isoDay(raw: string | null, name: string): string | null {
   return text;
 }
 
-export function parseOrderListQuery(url: string): OrderListQuery {
-  const params = new URL(url).searchParams;
+/** The list rules of OrderListQuerySchema (model.ts): Elysia has checked the shape, these the values. */
+export function toOrderListQuery(query: ListWire): OrderListQuery {
   const allowedSorts = ORDER_SORTS.map((sort) => sort.value as string);
-  const sort = params.get("sort")?.trim() || "-created_at";
+  const sort = query.sort?.trim() || "-created_at";
   if (!allowedSorts.includes(sort)) throw badRequest(`Unknown sort "${sort.slice(0, 60)}". Use one of: ${allowedSorts.join(", ")}.`);
-  const statuses = listParam(params, "status");
+  const statuses = listParam(query, "status");
   const knownStatuses = ORDER_STATUSES.map((status) => status.value as string);
   for (const status of statuses) {
     if (!knownStatuses.includes(status)) throw badRequest(`Unknown status "${status.slice(0, 60)}". Use one of: ${knownStatuses.join(", ")}.`);
   }
-  const orderTypes = listParam(params, "order_type");
+  const orderTypes = listParam(query, "order_type");
   const knownTypes = ORDER_TYPES.map((type) => type.value as string);
   for (const type of orderTypes) {
     if (!knownTypes.includes(type)) throw badRequest(`Unknown order type "${type.slice(0, 60)}". Use one of: ${knownTypes.join(", ")}.`);
   }
-  const dateFrom = isoDay(params.get("date_from"), "date_from");
-  const dateTo = isoDay(params.get("date_to"), "date_to");
+  const dateFrom = isoDay(query.date_from, "date_from");
+  const dateTo = isoDay(query.date_to, "date_to");
   if (dateFrom && dateTo && dateFrom > dateTo) throw badRequest("date_from must not be after date_to.");
-  const search = params.get("search")?.trim() || null;
+  const search = query.search?.trim() || null;
   if (search && search.length > 200) throw badRequest("search must be at most 200 characters.");
   return {
-    page: positiveInteger(params.get("page"), "page", 1),
-    perPage: positiveInteger(params.get("per_page"), "per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    page: positiveInteger(query.page, "page", 1),
+    perPage: positiveInteger(query.per_page, "per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE),
     sort,
     statuses,
     orderTypes,
@@ -106,6 +109,24 @@ export function parseOrderListQuery(url: string): OrderListQuery {
     dateTo,
     search,
   };
+}
+
+/** The same rules over a URL, for callers outside a request (bench/load/server-time.ts). */
+export function parseOrderListQuery(url: string): OrderListQuery {
+  const params = new URL(url).searchParams;
+  const one = (key: "page" | "per_page" | "sort" | "date_from" | "date_to" | "search") => params.get(key) ?? undefined;
+  return toOrderListQuery({
+    page: one("page"),
+    per_page: one("per_page"),
+    sort: one("sort"),
+    status: params.getAll("status"),
+    "status[]": params.getAll("status[]"),
+    order_type: params.getAll("order_type"),
+    "order_type[]": params.getAll("order_type[]"),
+    date_from: one("date_from"),
+    date_to: one("date_to"),
+    search: one("search"),
+  });
 }
 
 function nextDay(day: string): string {
@@ -271,7 +292,7 @@ const LAYOUT_PRESENT = Object.freeze({ foam: {}, pockets: [] });
  * can show how many orders each status would add. Dates compare the UTC ISO text of created_at,
  * date_to inclusive (created_at < the next day's midnight UTC).
  */
-export async function listOrders(db: Db, query: OrderListQuery) {
+export async function listOrders(db: Db, query: OrderListQuery): Promise<OrderListAnswer> {
   const base: SQL[] = [];
   if (query.orderTypes.length) base.push(inArray(orders.orderType, query.orderTypes));
   if (query.dateFrom) base.push(gte(orders.createdAt, `${query.dateFrom}T00:00:00.000Z`));

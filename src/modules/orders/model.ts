@@ -1,9 +1,19 @@
 import { t } from "elysia";
+import { bodyContract, idParams } from "../../shared/request-contract";
+import { MAX_BULK, parseBulkStatus, parseOrderInput, parseStatusChange } from "./input";
+import { toOrderListQuery, type OrderListQuery } from "./list";
+import { ORDER_NOT_FOUND } from "./service";
+import { ORDER_STATUSES, ORDER_TYPES, PRIORITIES, PRODUCTION_STATUSES } from "../../../common/order-constants";
 
-// Bodies are described for the OpenAPI docs and kept lenient on purpose: the service applies the
-// SPEC section 5 rules itself so each failure carries the product's wording ('Customer email is required.').
+// One contract per request: the wire schema documents the request (and types what the rules may
+// read); the rules in input.ts and list.ts check it with the SPEC section 5 wording and status
+// ('Customer email is required.', a 400) and turn it into the plain values the services take.
+// The wire types stay lenient where the SPEC is lenient (numbers as numeric strings, blank = null).
 const Money = t.Union([t.Number(), t.String(), t.Null()], { description: 'Decimal amount, e.g. "123.45" or 123.45' });
 const Text = t.Union([t.String(), t.Null()]);
+/** A vocabulary of common/order-constants.ts, documented as its values. */
+const oneOf = (list: readonly ({ value: string } | string)[], description?: string) =>
+  t.String({ enum: list.map((entry) => (typeof entry === "string" ? entry : entry.value)), ...(description ? { description } : {}) });
 
 export const OrderItemBody = t.Object({
   description: t.Optional(Text),
@@ -34,14 +44,14 @@ export const OrderAddressBody = t.Object({
   company: t.Optional(Text),
 });
 
-export const OrderBody = t.Optional(t.Object({
+export const OrderWire = t.Object({
   order_number: t.Optional(t.String({ description: "Default ORD-<UTC timestamp> on create" })),
   customer_email: t.Optional(t.String({ description: "Required on create" })),
   user_email: t.Optional(t.String({ description: "Alias of customer_email" })),
-  order_type: t.Optional(t.String({ description: "calculator, scanner, catalog or custom" })),
-  status: t.Optional(t.String()),
-  production_status: t.Optional(t.String()),
-  priority: t.Optional(t.String({ description: "normal, high or urgent" })),
+  order_type: t.Optional(oneOf(ORDER_TYPES, "Default custom")),
+  status: t.Optional(oneOf(ORDER_STATUSES, "Default draft")),
+  production_status: t.Optional(oneOf(PRODUCTION_STATUSES, "Default pending")),
+  priority: t.Optional(oneOf(PRIORITIES, "Default normal")),
   currency: t.Optional(t.String({ description: "ISO 4217, default USD" })),
   notes: t.Optional(Text),
   subtotal_amount: t.Optional(Money),
@@ -51,25 +61,34 @@ export const OrderBody = t.Optional(t.Object({
   calculator_payload: t.Optional(t.Union([t.Record(t.String(), t.Unknown()), t.Null()])),
   material_id: t.Optional(t.Union([t.Number(), t.String(), t.Null()])),
   catalog_box_id: t.Optional(t.Union([t.Number(), t.String(), t.Null()])),
-}));
+});
 
-export const StatusBody = t.Optional(t.Object({ status: t.Optional(t.Unknown({ description: "An order status value" })) }));
+export const StatusWire = t.Object({ status: oneOf(ORDER_STATUSES) });
 
-export const BulkStatusBody = t.Optional(
-  t.Object({
-    order_ids: t.Optional(t.Array(t.Union([t.Number(), t.String()]))),
-    status: t.Optional(t.Unknown()),
-  }),
-);
+export const BulkStatusWire = t.Object({
+  order_ids: t.Array(t.Union([t.Integer({ minimum: 1 }), t.String({ pattern: "^\\d+$" })]), { minItems: 1, maxItems: MAX_BULK, description: "Order ids" }),
+  status: oneOf(ORDER_STATUSES),
+});
 
-const Filter = t.Optional(t.Union([t.String(), t.Array(t.String())]));
+/** POST: customer_email required, everything else defaults (SPEC section 5). */
+export const CreateOrderBody = bodyContract(OrderWire, (fields) => parseOrderInput(fields, "create"));
+/** PATCH: only the sent fields. */
+export const EditOrderBody = bodyContract(OrderWire, (fields) => parseOrderInput(fields, "update"));
+export const StatusBody = bodyContract(StatusWire, parseStatusChange);
+export const BulkStatusBody = bodyContract(BulkStatusWire, parseBulkStatus);
 
-export const OrderListQuery = t.Object({
+// Lists: Elysia gathers repeated keys (and splits commas) into arrays; `status[]` is the form some
+// query builders write.
+const Filter = t.Optional(t.Array(t.String()));
+
+export const OrderListWire = t.Object({
   page: t.Optional(t.String({ description: "1-based page (default 1)" })),
   per_page: t.Optional(t.String({ description: "1–100 (default 25)" })),
   sort: t.Optional(t.String({ description: "created_at, updated_at, order_number, total_amount or status; '-' prefix for descending (default -created_at)" })),
   status: Filter,
+  "status[]": Filter,
   order_type: Filter,
+  "order_type[]": Filter,
   date_from: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive, UTC" })),
   date_to: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive, UTC" })),
   search: t.Optional(
@@ -80,4 +99,23 @@ export const OrderListQuery = t.Object({
   ),
 });
 
-export const IdParams = t.Object({ id: t.String({ description: "Numeric id" }) });
+/**
+ * Validated by Elysia (every value is text, lists are lists), then decoded by the list rules:
+ * unknown sort/status/type, bad dates or pages, a reversed range are 400s with the SPEC wording.
+ */
+export const OrderListQuerySchema = t
+  .Transform(OrderListWire)
+  .Decode((query): OrderListQuery => toOrderListQuery(query))
+  .Encode((query) => ({
+    page: String(query.page),
+    per_page: String(query.perPage),
+    sort: query.sort,
+    status: query.statuses,
+    order_type: query.orderTypes,
+    ...(query.dateFrom ? { date_from: query.dateFrom } : {}),
+    ...(query.dateTo ? { date_to: query.dateTo } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  }));
+
+/** Anything but a positive whole number names no order: the same 404 as an id that does not exist. */
+export const IdParams = idParams(ORDER_NOT_FOUND);

@@ -2,6 +2,16 @@ import type { orderAddresses, orderEvents, orderItems, orders, scannerJobs } fro
 import { centsToDecimal } from "../../../common/money";
 import { effectiveFileStatus } from "./file-status";
 import { labelOf, ORDER_STATUSES, ORDER_TYPES, PRODUCTION_STATUSES } from "../../../common/order-constants";
+import type {
+  OrderAddressAnswer,
+  OrderEventAnswer,
+  OrderItemAnswer,
+  OrderSummaryAnswer,
+  ScannerJobSummaryAnswer,
+} from "../../../common/api/orders";
+
+// Each serializer is typed as its answer schema in common/api/orders.ts: a field added, renamed or
+// retyped here without the schema (which the docs and the admin client read) does not compile.
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
@@ -12,7 +22,7 @@ export type ScannerJobRow = typeof scannerJobs.$inferSelect;
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
 /** Fields shared by the list row and the detail: ids, vocabularies with labels, money as decimal strings. */
-export function serializeOrderSummary(row: OrderRow) {
+export function serializeOrderSummary(row: OrderRow): OrderSummaryAnswer {
   return {
     id: row.id,
     order_number: row.orderNumber,
@@ -42,7 +52,7 @@ export function serializeOrderSummary(row: OrderRow) {
   };
 }
 
-export function serializeItem(row: ItemRow) {
+export function serializeItem(row: ItemRow): OrderItemAnswer {
   const metadata = row.metadata ?? {};
   return {
     id: row.id,
@@ -59,7 +69,7 @@ export function serializeItem(row: ItemRow) {
   };
 }
 
-export function serializeAddress(row: AddressRow) {
+export function serializeAddress(row: AddressRow): OrderAddressAnswer {
   return {
     id: row.id,
     address_type: row.addressType,
@@ -76,7 +86,7 @@ export function serializeAddress(row: AddressRow) {
   };
 }
 
-export function serializeEvent(row: EventRow) {
+export function serializeEvent(row: EventRow): OrderEventAnswer {
   return {
     id: row.id,
     event_type: row.eventType,
@@ -87,7 +97,7 @@ export function serializeEvent(row: EventRow) {
   };
 }
 
-export function serializeScannerJobSummary(row: ScannerJobRow | undefined, jobCount: number) {
+export function serializeScannerJobSummary(row: ScannerJobRow | undefined, jobCount: number): ScannerJobSummaryAnswer | null {
   if (!row) return null;
   return {
     id: row.id,

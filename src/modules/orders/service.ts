@@ -12,10 +12,11 @@ import {
   users,
 } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../shared/errors";
+import type { BulkStatusAnswer, OrderDetailAnswer } from "../../../common/api/orders";
 import { centsToDecimal } from "../../../common/money";
 import { nowIso } from "../../../common/time";
 import { appendEvent, type Actor, type DbLike } from "./events";
-import { checkStatus, parseOrderInput, type AddressInput, type ItemInput, type OrderInput } from "./input";
+import type { AddressInput, BulkStatusChange, ItemInput, OrderInput } from "./input";
 import { changeOrderStatus, syncProjectStatus } from "./change-order-status";
 import { productionSideEffects } from "./production";
 import {
@@ -37,7 +38,7 @@ export async function loadOrderRow(db: DbLike, id: number): Promise<OrderRow> {
 }
 
 /** The full Order entity of SPEC section 3: items, addresses, events (newest first), scanner job. */
-export async function loadOrderDetail(db: DbLike, id: number) {
+export async function loadOrderDetail(db: DbLike, id: number): Promise<OrderDetailAnswer> {
   const row = await loadOrderRow(db, id);
   const [items, addresses, events, jobs, [jobTotal], project] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position), asc(orderItems.id)),
@@ -60,7 +61,7 @@ export async function loadOrderDetail(db: DbLike, id: number) {
   };
 }
 
-export type OrderDetail = Awaited<ReturnType<typeof loadOrderDetail>>;
+export type OrderDetail = OrderDetailAnswer;
 
 /** ORD- plus a UTC timestamp (SPEC section 5); a suffix only when two orders share a second. */
 export async function generateOrderNumber(db: DbLike): Promise<string> {
@@ -120,8 +121,8 @@ function totalsFor(items: ItemInput[] | null, fallbackSubtotal: number, fallback
 
 export { syncProjectStatus };
 
-export async function createOrder(db: Db, actor: Actor, body: Record<string, unknown>) {
-  const input = parseOrderInput(body, "create");
+/** `input` comes checked from CreateOrderBody (model.ts): customer_email is always there. */
+export async function createOrder(db: Db, actor: Actor, input: OrderInput) {
   await assertReferences(db, input);
   try {
     const id = await db.transaction(async (tx) => {
@@ -194,9 +195,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * production_status_changed (from/to), and one `updated` event listing the other changed
  * fields with from/to (items and addresses as counts and totals, not whole copies).
  */
-export async function updateOrder(db: Db, actor: Actor, id: number, body: Record<string, unknown>) {
+export async function updateOrder(db: Db, actor: Actor, id: number, input: OrderInput) {
   await loadOrderRow(db, id);
-  const input = parseOrderInput(body, "update");
   await assertReferences(db, input);
   try {
     await db.transaction(async (tx) => {
@@ -265,9 +265,8 @@ export async function updateOrder(db: Db, actor: Actor, id: number, body: Record
   return loadOrderDetail(db, id);
 }
 
-export async function setOrderStatus(db: Db, actor: Actor, id: number, rawStatus: unknown) {
+export async function setOrderStatus(db: Db, actor: Actor, id: number, status: string) {
   await loadOrderRow(db, id);
-  const status = checkStatus(rawStatus);
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
     await changeOrderStatus(tx, actor, row, status);
@@ -275,18 +274,8 @@ export async function setOrderStatus(db: Db, actor: Actor, id: number, rawStatus
   return loadOrderDetail(db, id);
 }
 
-export const MAX_BULK = 1000;
-
 /** `updated` counts orders whose status actually changed; unknown ids are listed, unchanged ones counted. */
-export async function bulkSetStatus(db: Db, actor: Actor, body: Record<string, unknown>) {
-  const rawIds = body.order_ids;
-  if (!Array.isArray(rawIds) || rawIds.length === 0) throw badRequest("Select at least one order.");
-  if (rawIds.length > MAX_BULK) throw badRequest(`At most ${MAX_BULK} orders can be updated at once.`);
-  const ids = [...new Set(rawIds.map((raw) => (typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : raw)))];
-  if (!ids.every((value): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0)) {
-    throw badRequest("order_ids must be a list of order ids.");
-  }
-  const status = checkStatus(body.status);
+export async function bulkSetStatus(db: Db, actor: Actor, { orderIds: ids, status }: BulkStatusChange): Promise<BulkStatusAnswer> {
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids));
     const changed = rows.filter((row) => row.status !== status);

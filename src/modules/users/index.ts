@@ -1,49 +1,67 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { jsonBody } from "../../shared/openapi-body";
-import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { parseId } from "../../shared/ids";
+import { answerDoc } from "../../shared/request-contract";
 import { ADMIN_ROLES } from "../../../common/roles";
-import { IdParams, UserBody } from "./model";
-import { createUser, getUser, listRoles, listUsers, updateUser, USER_NOT_FOUND } from "./service";
-
-const userId = (raw: string) => parseId(raw, USER_NOT_FOUND);
+import { RoleListAnswer, UserAnswer, UserListAnswer } from "../../../common/api/users";
+import { CreateUserBody, EditUserBody, IdParams } from "./model";
+import { createUser, getUser, listRoles, listUsers, loadUser, updateUser, USER_NOT_FOUND } from "./service";
 
 export const usersModule = ({ db, auth }: AppDeps) =>
   new Elysia({ prefix: "/admin", tags: ["Admin: users"] })
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
+    .macro({
+      // A transform, so it runs before Elysia validates the body (an edit of a user who does not
+      // exist is a 404 whatever the body holds), and listed after `role` in the route options, so it
+      // runs after the role check (a caller without the role never learns which users exist).
+      existingUser: {
+        async transform({ params }: { params: Record<string, string | undefined> }) {
+          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
+          await loadUser(db, parseId(params.id, USER_NOT_FOUND));
+        },
+      },
+    })
     .get("/user-roles", ({ user }) => listRoles(user), {
       role: ADMIN_ROLES,
-      detail: { summary: "Roles that can be assigned: {results: [{code, name}]}" },
+      detail: { ...answerDoc(200, RoleListAnswer, "Assignable roles, least privileged first"), summary: "Roles that can be assigned: {results: [{code, name}]}" },
     })
     .get("/users", () => listUsers(db), {
       role: ADMIN_ROLES,
-      detail: { summary: "All users sorted by e-mail (never a password or hash)" },
+      detail: { ...answerDoc(200, UserListAnswer, "Every user, sorted by e-mail"), summary: "All users sorted by e-mail (never a password or hash)" },
     })
     .post(
       "/users",
       async ({ body, user, set }) => {
-        const created = await createUser(db, user, bodyFields(body));
+        const created = await createUser(db, user, body);
         set.status = 201;
         return created;
       },
       {
         role: ADMIN_ROLES,
-        detail: { ...jsonBody(UserBody), summary: "Create a user (e-mail, role and a password of ≥ 8 characters required); 409 on a taken e-mail" },
+        body: CreateUserBody,
+        detail: {
+          ...CreateUserBody.doc(),
+          ...answerDoc(201, UserAnswer, "The created user"),
+          summary: "Create a user (e-mail, role and a password of ≥ 8 characters required); 409 on a taken e-mail",
+        },
       },
     )
-    .get("/users/:id", ({ params }) => getUser(db, userId(params.id)), {
+    .get("/users/:id", ({ params }) => getUser(db, params.id), {
       role: ADMIN_ROLES,
       params: IdParams,
-      detail: { summary: "One user" },
+      detail: { ...answerDoc(200, UserAnswer, "The user"), summary: "One user" },
     })
-    .patch("/users/:id", ({ params, body, user }) => updateUser(db, user, userId(params.id), bodyFields(body)), {
+    .patch("/users/:id", ({ params, body, user }) => updateUser(db, user, params.id, body), {
       role: ADMIN_ROLES,
       params: IdParams,
+      existingUser: true,
+      body: EditUserBody,
       detail: {
-        ...jsonBody(UserBody),
+        ...EditUserBody.doc(),
+        ...answerDoc(200, UserAnswer, "The user after the edit"),
         summary: "Edit a user (partial; blank password keeps it); deactivation or a new password signs the user out everywhere",
       },
     });

@@ -1,10 +1,14 @@
 import type { users } from "../../../db/schema";
 import { roleName } from "../../../common/roles";
+import type { UserAnswer } from "../../../common/api/users";
 
 type UserRow = typeof users.$inferSelect;
 
-/** The user as the API shows it: never a password or its hash. */
-export function serializeUser(user: UserRow) {
+/**
+ * The user as the API shows it: never a password or its hash. Typed as the answer schema in
+ * common/api/users.ts: a field added, renamed or retyped here without the schema does not compile.
+ */
+export function serializeUser(user: UserRow): UserAnswer {
   return {
     id: user.id,
     email: user.email,
@@ -22,5 +26,3 @@ export function serializeUser(user: UserRow) {
     updated_at: user.updatedAt,
   };
 }
-
-export type ApiUser = ReturnType<typeof serializeUser>;

@@ -1,6 +1,6 @@
 import { centsToDecimal, toCents } from "../../../../common/money";
 import { textOrNull } from "../shared/form-values";
-import type { Order, OrderItem } from "../types";
+import type { OrderFormItem as OrderItem, OrderFormSource as Order } from "../types";
 
 export type ItemRow = {
   key: string;

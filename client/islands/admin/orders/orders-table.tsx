@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "../../../components/ui";
 import { formatAmount, formatDate, formatRelative } from "../../../lib/format";
 import { productionLabel } from "../shared/production";
-import type { Order } from "../types";
+import type { OrderListRow as Order } from "../types";
 import { OrderStatusBadge, ProductionStatusBadge } from "./order-status-badge";
 import { SortHeader } from "./sort-header";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { apiRequest } from "../../../lib/api";
 import { loadErrorMessage } from "../shared/error-message";
-import type { AdminUser, ListAnswer, Role } from "../types";
+import type { AdminUser, ListAnswer, Role, RolesAnswer, UsersAnswer } from "../types";
 
 function resultsOf<T>(answer: ListAnswer<T> | T[] | null | undefined): T[] {
   if (Array.isArray(answer)) return answer;
@@ -21,8 +21,8 @@ export function useUsers(enabled: boolean) {
     setLoading(true);
     try {
       const [roleAnswer, userAnswer] = await Promise.all([
-        apiRequest<ListAnswer<Role>>("/admin/user-roles"),
-        apiRequest<ListAnswer<AdminUser>>("/admin/users"),
+        apiRequest<RolesAnswer>("/admin/user-roles"),
+        apiRequest<UsersAnswer>("/admin/users"),
       ]);
       setRoles(resultsOf(roleAnswer));
       setUsers(resultsOf(userAnswer).slice().sort(byEmail));
