@@ -7,48 +7,13 @@
 import { estimateAccuracyMm } from "../src/vision/multiview/accuracy.ts";
 import { estimateIntrinsics, poseFromHomography } from "../src/vision/multiview/camera.ts";
 import { carveFootprint, DEFAULT_TOLERANCE_MM } from "../src/vision/multiview/carve.ts";
-import { boxSolid, lyingCylinder, mulberry32, protocolCentres, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../tests/helpers/vision/multiview-synthetic.ts";
+import { boxSolid, compareFootprints, lyingCylinder, mulberry32, protocolCentres, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../tests/helpers/vision/multiview-synthetic.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);
 const cases = Number(process.argv[2] ?? 20);
 
-function boundary(m: Uint8Array): number[] {
-  const b: number[] = [];
-  for (let y = 1; y < H - 1; y++)
-    for (let x = 1; x < W - 1; x++) {
-      const i = y * W + x;
-      if (m[i] && (!m[i - 1] || !m[i + 1] || !m[i - W] || !m[i + W])) b.push(x, y);
-    }
-  return b;
-}
-
-function compare(est: Uint8Array, truth: Uint8Array) {
-  let area = 0;
-  let estArea = 0;
-  let cut = 0;
-  for (let i = 0; i < truth.length; i++) {
-    area += truth[i];
-    estArea += est[i];
-    if (truth[i] && !est[i]) cut++;
-  }
-  const A = boundary(est);
-  const B = boundary(truth);
-  let sum = 0;
-  let worst = 0;
-  for (const [P, Q, acc] of [
-    [A, B, true],
-    [B, A, false],
-  ] as [number[], number[], boolean][])
-    for (let i = 0; i < P.length; i += 2) {
-      let d = Infinity;
-      for (let j = 0; j < Q.length; j += 2) d = Math.min(d, (Q[j] - P[i]) ** 2 + (Q[j + 1] - P[i + 1]) ** 2);
-      d = Math.sqrt(d) / K;
-      if (acc) sum += d;
-      worst = Math.max(worst, d);
-    }
-  return { cutMm2: cut / K / K, areaPct: (100 * (estArea - area)) / area, meanMm: sum / (A.length / 2), hausdorffMm: worst };
-}
+const compare = (est: Uint8Array, truth: Uint8Array) => compareFootprints(est, truth, W, H, K);
 
 const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y);

@@ -1,4 +1,5 @@
 import { encodeBmp } from "./bmp-encode.ts";
+import { applyHomography, multiply3 } from "../../src/vision/homography.ts";
 import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
 import { withExifOrientation } from "./jpeg-exif.ts";
@@ -63,16 +64,8 @@ export type PadPhoto = {
   };
 };
 
-function mul(a: M3, b: M3): M3 {
-  const o = new Array(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) o[i * 3 + j] += a[i * 3 + k] * b[k * 3 + j];
-  return o;
-}
-
-function apply(h: M3, x: number, y: number): P {
-  const w = h[6] * x + h[7] * y + h[8];
-  return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
-}
+const mul = multiply3;
+const apply = (h: M3, x: number, y: number): P => applyHomography(h, [x, y]) as P;
 
 /** Camera homography sheet mm -> image px for a pinhole camera tilted by `tilt` about an axis at `axisAngle`. */
 function cameraHomography(W: number, H: number, tilt: number, axisAngle: number, rot: number, fill: number, rng: Rng): M3 {

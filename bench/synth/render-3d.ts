@@ -7,6 +7,7 @@
 // camera's plane homography K [r1 r2 t] - exactly as the flat generator warps its sheet.
 import { encodeBmp } from "./bmp-encode.ts";
 import { largestPolygon, offsetPaths, polygonUnion } from "../../src/vision/clipper-ops.ts";
+import { applyHomography, multiply3 } from "../../src/vision/homography.ts";
 import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
 import { signedPolygonArea } from "../../common/geometry/polygon.ts";
@@ -63,16 +64,8 @@ type V3 = [number, number, number];
 export const PROTOCOL_VIEWS: CameraName[] = ["middle", "corner0", "corner1", "corner2", "corner3"];
 const PAD_MID: P = [FRAME_W_MM / 2, FRAME_H_MM / 2];
 
-function mul(a: M3, b: M3): M3 {
-  const o = new Array(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) o[i * 3 + j] += a[i * 3 + k] * b[k * 3 + j];
-  return o;
-}
-
-function apply(h: M3, x: number, y: number): P {
-  const w = h[6] * x + h[7] * y + h[8];
-  return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
-}
+const mul = multiply3;
+const apply = (h: M3, x: number, y: number): P => applyHomography(h, [x, y]) as P;
 
 const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: V3, b: V3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];

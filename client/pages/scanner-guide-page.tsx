@@ -1,7 +1,8 @@
 import { ButtonLink } from "../components/ui/button";
 import { href } from "../routes";
+import { type ParameterRow, ParametersTable } from "./parameters-table";
 
-const PARAMETERS = [
+const PARAMETERS: ParameterRow[] = [
   ["Чувствительность", "0–100", "45", "Выше — находит более слабые и мелкие контуры; ниже — игнорирует точки и сетку."],
   ["Допуск RDP", "0,05–5 мм (шаг 0,1)", "0,3 мм", "Насколько упрощается контур. Меньше — больше деталей и точек."],
   ["Припуск", "от −2 до 5 мм", "0 мм", "Увеличивает (плюс) или уменьшает (минус) контур: 1–2 мм облегчают извлечение инструмента."],
@@ -81,28 +82,7 @@ export function ScannerGuidePage() {
 
       <section id="parameters" className="guide-step" aria-labelledby="parameters-title">
         <h2 id="parameters-title">5. Параметры</h2>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Параметр</th>
-                <th scope="col">Диапазон</th>
-                <th scope="col">По умолчанию</th>
-                <th scope="col">Что делает</th>
-              </tr>
-            </thead>
-            <tbody>
-              {PARAMETERS.map(([name, range, fallback, text]) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td>{range}</td>
-                  <td>{fallback}</td>
-                  <td>{text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ParametersTable headings={["Параметр", "Диапазон", "По умолчанию", "Что делает"]} rows={PARAMETERS} />
       </section>
 
       <section id="issues" className="guide-step" aria-labelledby="issues-title">

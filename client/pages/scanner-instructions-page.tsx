@@ -1,7 +1,8 @@
 import { ButtonLink } from "../components/ui/button";
 import { href } from "../routes";
+import { type ParameterRow, ParametersTable } from "./parameters-table";
 
-const PARAMETERS = [
+const PARAMETERS: ParameterRow[] = [
   ["Sensitivity", "0–100", "45", "Higher finds fainter, smaller outlines; lower ignores specks and the grid."],
   ["RDP tolerance", "0.05–5 mm (step 0.1)", "0.3 mm", "How much the outline is simplified. Smaller keeps more detail and more points."],
   ["Allowance", "−2 to 5 mm", "0 mm", "Grows (positive) or shrinks (negative) the outline: add 1–2 mm for an easy-lift pocket."],
@@ -80,28 +81,7 @@ export function ScannerInstructionsPage() {
 
       <section id="parameters" className="guide-step" aria-labelledby="parameters-title">
         <h2 id="parameters-title">5. Parameters</h2>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Parameter</th>
-                <th scope="col">Range</th>
-                <th scope="col">Default</th>
-                <th scope="col">What it does</th>
-              </tr>
-            </thead>
-            <tbody>
-              {PARAMETERS.map(([name, range, fallback, text]) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td>{range}</td>
-                  <td>{fallback}</td>
-                  <td>{text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ParametersTable headings={["Parameter", "Range", "Default", "What it does"]} rows={PARAMETERS} />
       </section>
 
       <section id="issues" className="guide-step" aria-labelledby="issues-title">

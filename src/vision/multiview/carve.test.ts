@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { inMarkerKeepout } from "../pad-spec.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./carve.ts";
-import { boxSolid, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
+import { boxSolid, compareFootprints, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);
@@ -18,37 +18,7 @@ function calibratedCapture(seed: number, focalPx = 1500) {
 const silhouettes = (solid: Solid, views: { camera: CameraPose }[], poses: CameraPose[]): ViewSilhouette[] =>
   views.map((v, i) => ({ mask: renderSilhouette(solid, v.camera.centreMm, K), width: W, height: H, pxPerMm: K, camera: poses[i] }));
 
-function boundary(m: Uint8Array): number[] {
-  const b: number[] = [];
-  for (let y = 1; y < H - 1; y++)
-    for (let x = 1; x < W - 1; x++) {
-      const i = y * W + x;
-      if (m[i] && (!m[i - 1] || !m[i + 1] || !m[i - W] || !m[i + W])) b.push(x, y);
-    }
-  return b;
-}
-
-/** Cut-off share of the true footprint, mean and largest distance (mm) from the estimate's edge to the true one. */
-function compare(est: Uint8Array, truth: Uint8Array) {
-  let area = 0;
-  let cut = 0;
-  for (let i = 0; i < truth.length; i++) {
-    area += truth[i];
-    if (truth[i] && !est[i]) cut++;
-  }
-  const be = boundary(est);
-  const bt = boundary(truth);
-  let sum = 0;
-  let worst = 0;
-  for (let i = 0; i < be.length; i += 2) {
-    let d = Infinity;
-    for (let j = 0; j < bt.length; j += 2) d = Math.min(d, (bt[j] - be[i]) ** 2 + (bt[j + 1] - be[i + 1]) ** 2);
-    d = Math.sqrt(d) / K;
-    sum += d;
-    worst = Math.max(worst, d);
-  }
-  return { cutShare: cut / area, meanMm: sum / (be.length / 2), worstMm: worst };
-}
+const compare = (est: Uint8Array, truth: Uint8Array) => compareFootprints(est, truth, W, H, K);
 
 const SOLIDS: [string, Solid][] = [
   ["flat box 10 mm (spanner-like)", boxSolid(98, 130, 22, 150, 10, 25)],

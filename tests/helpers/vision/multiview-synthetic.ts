@@ -201,3 +201,54 @@ export function protocolViews(opts: {
     return { camera, padToImage: noise ? fitHomography(pts, dst) : exact, width: opts.width, height: opts.height };
   });
 }
+
+/** Boundary pixels (x, y pairs) of a 0/1 mask: set pixels with an unset 4-neighbour. */
+function maskBoundary(m: Uint8Array, width: number, height: number): number[] {
+  const b: number[] = [];
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (m[i] && (!m[i - 1] || !m[i + 1] || !m[i - width] || !m[i + width])) b.push(x, y);
+    }
+  return b;
+}
+
+/**
+ * An estimated footprint mask against the true one (same raster, k px/mm): the share and mm² of the
+ * truth cut off, the area error, the mean and largest distance from the estimate's edge to the
+ * truth's (`meanMm`, `worstMm`) and the two-way Hausdorff distance.
+ */
+export function compareFootprints(est: Uint8Array, truth: Uint8Array, width: number, height: number, k = RASTER_PX_PER_MM) {
+  let area = 0;
+  let estArea = 0;
+  let cut = 0;
+  for (let i = 0; i < truth.length; i++) {
+    area += truth[i];
+    estArea += est[i];
+    if (truth[i] && !est[i]) cut++;
+  }
+  const A = maskBoundary(est, width, height);
+  const B = maskBoundary(truth, width, height);
+  const nearest = (P: number[], Q: number[], i: number) => {
+    let d = Infinity;
+    for (let j = 0; j < Q.length; j += 2) d = Math.min(d, (Q[j] - P[i]) ** 2 + (Q[j + 1] - P[i + 1]) ** 2);
+    return Math.sqrt(d) / k;
+  };
+  let sum = 0;
+  let worst = 0;
+  for (let i = 0; i < A.length; i += 2) {
+    const d = nearest(A, B, i);
+    sum += d;
+    worst = Math.max(worst, d);
+  }
+  let back = 0;
+  for (let i = 0; i < B.length; i += 2) back = Math.max(back, nearest(B, A, i));
+  return {
+    cutShare: cut / area,
+    cutMm2: cut / k / k,
+    areaPct: (100 * (estArea - area)) / area,
+    meanMm: sum / (A.length / 2),
+    worstMm: worst,
+    hausdorffMm: Math.max(worst, back),
+  };
+}
