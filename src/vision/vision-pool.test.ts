@@ -32,6 +32,31 @@ describe("createVisionPool", () => {
     expect(d.markers_detected).toBe(4);
   }, SLOW);
 
+  test("traceJson answers the same result as JSON bytes; handOver moves the photo instead of copying it", async () => {
+    const photo = await smallPadPhoto({ seed: 71, toolKind: "blob", finish: "dark" });
+    const plain = await pool.trace(photo.jpeg, DEFAULT_PARAMS);
+    const copy = photo.jpeg.slice();
+    const progress: number[] = [];
+    const { json, summary } = await pool.traceJson(copy, DEFAULT_PARAMS, (p) => progress.push(p), { handOver: true });
+    expect(copy.byteLength).toBe(0); // transferred to the worker
+    const decoded = JSON.parse(new TextDecoder().decode(json));
+    // The trace itself is deterministic; only the timings differ between two runs.
+    const { diagnostics: _a, ...plainRest } = plain;
+    const { diagnostics: _b, ...decodedRest } = decoded;
+    expect(decodedRest).toEqual(plainRest);
+    expect("preview_png" in summary).toBe(false);
+    expect(summary.contour_points_mm).toEqual(plain.contour_points_mm);
+    expect(progress.at(-1)).toBe(100);
+    // Without handOver (and for a view into a larger buffer) the caller keeps its bytes.
+    const framed = new Uint8Array(photo.jpeg.byteLength + 8);
+    framed.set(photo.jpeg, 4);
+    const view = framed.subarray(4, 4 + photo.jpeg.byteLength);
+    await pool.traceJson(view, DEFAULT_PARAMS, undefined, { handOver: true });
+    expect(framed.byteLength).toBe(photo.jpeg.byteLength + 8);
+    await pool.traceJson(photo.jpeg, DEFAULT_PARAMS);
+    expect(photo.jpeg.byteLength).toBeGreaterThan(0);
+  }, SLOW);
+
   test("VisionError messages cross the worker boundary intact", async () => {
     const err = await pool.trace(new TextEncoder().encode("text"), DEFAULT_PARAMS).catch((e) => e);
     expect(err).toBeInstanceOf(VisionError);

@@ -1,11 +1,17 @@
 import { existsSync } from "node:fs";
 import type { Detection, ProgressFn, TraceParams, TraceResult } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
-import type { VisionCommand, VisionCommands, WorkerRequest, WorkerResponse } from "./worker-protocol.ts";
+import type { EncodedTrace, VisionCommand, VisionCommands, WorkerRequest, WorkerResponse } from "./worker-protocol.ts";
 
 export type VisionPool = {
   /** One photo, or 1-8 photos of the same pad in the order taken (one job). */
   trace(bytes: Uint8Array | Uint8Array[], params: TraceParams, onProgress?: ProgressFn): Promise<TraceResult>;
+  /**
+   * trace, answered as JSON bytes plus the result less its preview (worker-protocol.ts). With
+   * `handOver` the photos' buffers move to the worker instead of being copied first: the caller
+   * must not read them afterwards.
+   */
+  traceJson(bytes: Uint8Array | Uint8Array[], params: TraceParams, onProgress?: ProgressFn, options?: { handOver?: boolean }): Promise<EncodedTrace>;
   exportDxf(points: [number, number][], allowanceMm: number): Promise<string>;
   preview(bytes: Uint8Array): Promise<Detection>;
   close(): Promise<void>;
@@ -160,16 +166,23 @@ export function createVisionPool(opts: VisionPoolOptions = {}): VisionPool {
     return bytes.slice();
   };
 
+  /** A photo that owns its whole buffer is moved as it is; a view into a larger buffer is copied. */
+  const handedOver = (bytes: Uint8Array) =>
+    bytes instanceof Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : ownCopy(bytes);
+
+  const traceJob = <C extends "trace" | "traceJson">(cmd: C, bytes: Uint8Array | Uint8Array[], params: TraceParams, onProgress?: ProgressFn, handOver = false) => {
+    const images = (Array.isArray(bytes) ? bytes : [bytes]).map(handOver ? handedOver : ownCopy);
+    // Each further photo is another decode and segmentation: give the job time in proportion.
+    const timeout = traceTimeoutMs * (1 + 0.5 * (images.length - 1));
+    return submit(cmd, { images, params }, [...new Set(images.map((c) => c.buffer as ArrayBuffer))], timeout, onProgress);
+  };
+
   for (let i = 0; i < size; i++) slots.push(spawn(null));
 
   return {
     size,
-    trace(bytes, params, onProgress) {
-      const images = (Array.isArray(bytes) ? bytes : [bytes]).map(ownCopy);
-      // Each further photo is another decode and segmentation: give the job time in proportion.
-      const timeout = traceTimeoutMs * (1 + 0.5 * (images.length - 1));
-      return submit("trace", { images, params }, images.map((c) => c.buffer as ArrayBuffer), timeout, onProgress);
-    },
+    trace: (bytes, params, onProgress) => traceJob("trace", bytes, params, onProgress),
+    traceJson: (bytes, params, onProgress, options) => traceJob("traceJson", bytes, params, onProgress, options?.handOver === true),
     exportDxf(points, allowanceMm) {
       return submit("exportDxf", { points, allowanceMm }, [], EXPORT_TIMEOUT_MS);
     },

@@ -9,7 +9,7 @@ import type { VisionCommands, WorkerRequest, WorkerResponse } from "./worker-pro
 
 declare const self: Worker;
 
-const post = (msg: WorkerResponse) => self.postMessage(msg);
+const post = (msg: WorkerResponse, transfer: Transferable[] = []) => self.postMessage(msg, transfer);
 
 /** Exercise the wasm paths once so the first real job does not pay for compilation tiers. */
 function warmUp(): void {
@@ -40,6 +40,11 @@ type Handlers = { [C in keyof VisionCommands]: (args: VisionCommands[C]["args"],
 
 const handlers: Handlers = {
   trace: ({ images, params }, id) => traceImages(images, params, (progress, message) => post({ type: "progress", id, progress, message })),
+  traceJson: async ({ images, params }, id) => {
+    const result = await traceImages(images, params, (progress, message) => post({ type: "progress", id, progress, message }));
+    const { preview_png: _preview, ...summary } = result;
+    return { json: new TextEncoder().encode(JSON.stringify(result)), summary };
+  },
   exportDxf: async ({ points, allowanceMm }) => contourToDxf(points, allowanceMm),
   preview: ({ bytes }) => detectPreview(bytes),
 };
@@ -51,7 +56,9 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     const handler = handlers[req.cmd] as (args: unknown, id: number) => Promise<unknown>;
     if (!handler) throw new Error(`unknown vision command ${String(req.cmd)}`);
     const result = await handler(req.args, req.id);
-    post({ type: "result", id: req.id, result });
+    // Encoded results hand their bytes over instead of copying them into the server's thread.
+    const bytes = (result as { json?: unknown } | null)?.json;
+    post({ type: "result", id: req.id, result }, bytes instanceof Uint8Array ? [bytes.buffer as ArrayBuffer] : []);
   } catch (e) {
     const err = e as Error;
     post({ type: "error", id: req.id, error: { message: err?.message ?? String(e), vision: e instanceof VisionError, stack: err?.stack } });

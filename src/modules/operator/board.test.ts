@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { materials, orderItems, orders, scannerJobs } from "../../../db/schema";
 import { demoLayout } from "../../../db/seed/demo-layout";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { sessionToken } from "../../../tests/security/support";
-import { parseBoardQuery } from "./service";
+import { loadCard, parseBoardQuery } from "./service";
 
 setDefaultTimeout(30_000);
 
@@ -138,6 +138,33 @@ describe("GET /api/operator/dashboard, paged per column (issue 17)", () => {
     const past = (await get(`?column=preparing&per_column=5&after=${odd}`)).json.columns[0] as Column;
     expect(past.cards).toEqual([]);
     expect(past.has_more).toBe(false);
+  });
+
+  test("every card equals the single-card answer (loadCard) for items, materials, layouts and scan accuracy", async () => {
+    const make = async (body: Record<string, unknown>) => (await t.request("POST", "/api/admin/orders", { token, body: { customer_email: "cards@example.com", ...body } })).json.id as number;
+    const [material] = await t.db.select({ id: materials.id }).from(materials).limit(1);
+    const plain = await make({ items: [{ description: "Insert", quantity: 1, unit_price: "1.00" }] });
+    const noItems = await make({ priority: "high" });
+    const reordered = await make({ priority: "urgent", items: [{ description: "Second", quantity: 1, unit_price: "1.00" }, { description: "First", quantity: 1, unit_price: "1.00" }] });
+    const scanner = await make({ priority: "urgent", items: [{ description: "Scanned", quantity: 1, unit_price: "1.00" }] });
+    await t.db.update(orderItems).set({ position: 9 }).where(and(eq(orderItems.orderId, reordered), eq(orderItems.description, "Second")));
+    await t.db.update(orderItems).set({ metadata: null }).where(eq(orderItems.orderId, plain));
+    await t.db.update(orders).set({ materialId: material!.id }).where(eq(orders.id, plain));
+    await t.db.update(orders).set({ orderType: "scanner", layout: demoLayout(420, 310, 3) }).where(eq(orders.id, scanner));
+    for (const payload of [{ accuracy_mm: 0.8 }, { accuracy_mm: "1.4" }, { accuracy_mm: -2 }, null, { other: 1 }]) {
+      await t.db.insert(scannerJobs).values({ orderId: scanner, status: "completed", calibrationPayload: payload });
+    }
+    const columns = (await get("?per_column=100")).json.columns as { cards: { id: number }[] }[];
+    const cards = columns.flatMap((column) => column.cards);
+    for (const id of [plain, noItems, reordered, scanner]) expect(cards.map((card) => card.id)).toContain(id);
+    for (const card of cards) expect(JSON.parse(JSON.stringify(await loadCard(t.db, card.id)))).toEqual(card);
+    const byId = new Map(cards.map((card) => [card.id, card as unknown as Record<string, unknown>]));
+    expect(byId.get(scanner)!.scanAccuracyMm).toBe(1.4);
+    expect(byId.get(reordered)!.productName).toBe("First");
+    expect(byId.get(noItems)!.productName).toBe("Custom Order");
+    // The plain array holds the same cards.
+    const array = (await get("")).json as Record<string, unknown>[];
+    for (const card of array) expect(card).toEqual(byId.get(card.id as number) ?? card);
   });
 
   test("bad parameters are a 400 with a detail", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { materials, orderItems, orders } from "../../../db/schema";
 import { badRequest, conflict, forbidden } from "../../shared/errors";
@@ -13,6 +13,7 @@ import { loadOrderRow } from "../orders/service";
 import { changeOrderStatus } from "../orders/change-order-status";
 import { effectiveFileStatus } from "../orders/file-status";
 import { scanAccuracyMm } from "../projects/scan-accuracy";
+import { BOARD_PRIORITIES, boardPage, cardRows, largestAccuracy, type BoardCardRow, type Position } from "./board-query";
 import { densityFromText, estimateMinutes } from "./estimate";
 
 /** Completed work stays on the board for this long after fulfilment, then drops off. */
@@ -71,7 +72,7 @@ export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, materia
     productName: text(metadata.productName) ?? text(firstItem?.description) ?? "Custom Order",
     material: materialText,
     dimensions: text(metadata.dimensions) ?? foamDimensions,
-    estimatedTime: estimateMinutes(layout, density),
+    estimatedTime: estimateOnce(layout, density),
     fileStatus: effectiveFileStatus(row),
     fileError: effectiveFileStatus(row) === "not_required" ? null : row.fileError,
     nextStep: nextStep(row),
@@ -151,10 +152,10 @@ export async function operatorDashboard(db: Db): Promise<OperatorCard[]> {
       .limit(MAX_CARDS - ids.length);
     ids.push(...others.map((row) => row.id));
   }
-  if (!ids.length) return [];
-  const rows = await db.select().from(orders).where(inArray(orders.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return cardsFor(db, ids.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined));
+  // The cards' data in one statement, layouts from the cache, as the paged board reads them.
+  const found = await cardRows(db, ids);
+  const rows = await withCachedLayouts(db, found);
+  return found.map((card) => buildCard(rows.get(card.id)!, (card.item ?? undefined) as ItemRow | undefined, card.material ?? undefined, largestAccuracy(card.accuracies)));
 }
 
 // The layout (kilobytes of JSON per scanner order) is what makes a card expensive: reading it,
@@ -166,25 +167,29 @@ type CachedLayout = { key: string; layout: Record<string, unknown> | null };
 const layoutCaches = new WeakMap<object, Map<number, CachedLayout>>();
 const readLayouts = new WeakMap<object, Layout | null>();
 
+/** estimateMinutes, remembered per read layout and density (read layouts are never changed in place). */
+const estimates = new WeakMap<Layout, Map<number | null, number | null>>();
+function estimateOnce(layout: Layout | null, density: number | null): number | null {
+  if (!layout) return estimateMinutes(layout, density);
+  let byDensity = estimates.get(layout);
+  if (!byDensity) estimates.set(layout, (byDensity = new Map()));
+  if (!byDensity.has(density)) byDensity.set(density, estimateMinutes(layout, density));
+  return byDensity.get(density)!;
+}
+
 /** readLayout, remembered per parsed layout object (the cached ones come back request after request). */
 function readLayoutOnce(raw: unknown): Layout | null {
-  if (!raw || typeof raw !== "object") return readLayout(raw);
+  // Most cards have no layout: readLayout would build and catch an Error for each of them.
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw !== "object") return readLayout(raw);
   if (readLayouts.has(raw)) return readLayouts.get(raw)!;
   const read = readLayout(raw);
   readLayouts.set(raw, read);
   return read;
 }
 
-/** The board's rows (the columns a card needs), the layout from the cache when current. */
-async function boardRows(db: Db, ids: number[]): Promise<OrderRow[]> {
-  if (!ids.length) return [];
-  // Only what a card shows or derives from (fewer columns to map per row); the rest stays unread.
-  const { calculatorPayload: _payload, layout: _layout, userId: _user, projectId: _project, currency: _currency, notes: _notes, subtotalCents: _subtotal, totalCents: _total, catalogBoxId: _box, ...columns } =
-    getTableColumns(orders);
-  const rows = await db
-    .select({ ...columns, layoutBytes: sql<number | null>`octet_length(${orders.layout})` })
-    .from(orders)
-    .where(inArray(orders.id, ids));
+/** The board's rows with their layouts, from the cache when current (read for the others only). */
+async function withCachedLayouts(db: Db, rows: BoardCardRow[]): Promise<Map<number, OrderRow>> {
   let cache = layoutCaches.get(db);
   if (!cache) layoutCaches.set(db, (cache = new Map()));
   const keyOf = (row: { updatedAt: string; layoutBytes: number | null }) => `${row.updatedAt}|${row.layoutBytes ?? "null"}`;
@@ -193,15 +198,16 @@ async function boardRows(db: Db, ids: number[]): Promise<OrderRow[]> {
     const layouts = await db.select({ id: orders.id, updatedAt: orders.updatedAt, layout: orders.layout, layoutBytes: sql<number | null>`octet_length(${orders.layout})` }).from(orders).where(inArray(orders.id, missing));
     for (const row of layouts) cache.set(row.id, { key: keyOf(row), layout: row.layout ?? null });
   }
-  const out = rows.map(({ layoutBytes, ...row }) => {
+  const out = new Map<number, OrderRow>();
+  for (const { col: _col, layoutBytes, item: _item, material: _material, accuracies: _accuracies, ...row } of rows) {
     const entry = layoutBytes === null ? undefined : cache.get(row.id);
     if (entry) {
       // Most recently used last; the oldest entries are dropped past the bound.
       cache.delete(row.id);
       cache.set(row.id, entry);
     }
-    return { ...row, layout: entry?.layout ?? null } as OrderRow;
-  });
+    out.set(row.id, { ...row, layout: entry?.layout ?? null } as OrderRow);
+  }
   for (const id of cache.keys()) {
     if (cache.size <= LAYOUT_CACHE_MAX) break;
     cache.delete(id);
@@ -211,7 +217,6 @@ async function boardRows(db: Db, ids: number[]): Promise<OrderRow[]> {
 
 export const BOARD_PER_COLUMN = 25;
 export const BOARD_MAX_PER_COLUMN = 100;
-const BOARD_PRIORITIES = ["urgent", "high", "normal"] as const;
 
 export type BoardQuery = {
   /** Cards per column (1–100). */
@@ -243,72 +248,16 @@ export function parseBoardQuery(raw: { per_column?: string; column?: string; aft
   return { perColumn, column, after };
 }
 
-/** Board position: priority rank (urgent 0, high 1, normal 2, anything else 3), then oldest first, then id. */
-type Position = { rank: number; createdAt: string; id: number };
 const rankOf = (priority: string) => {
   const index = (BOARD_PRIORITIES as readonly string[]).indexOf(priority);
   return index < 0 ? BOARD_PRIORITIES.length : index;
 };
-const afterPosition = (position: Position | null) =>
-  position ? (rank: number) => (rank < position.rank ? null : rank > position.rank ? sql`` : sql` and (${orders.createdAt} > ${position.createdAt} or (${orders.createdAt} = ${position.createdAt} and ${orders.id} > ${position.id}))`) : () => sql``;
-
-/**
- * One page of a column other than Completed, as SELECTs to run in one statement: each priority
- * walks orders_board_column_idx (production status, priority, created_at, id, status) in board
- * order and stops at the page, so the cost follows the page size, not the column's length.
- */
-function openColumnPages(column: string, position: Position | null, limit: number, unlisted = false): SQL[] {
-  const from = afterPosition(position);
-  const parts: SQL[] = [];
-  // Orders with a priority outside the vocabulary (hand-edited data) still show, last. Finding them
-  // walks the whole column, so they are asked for only when the known priorities leave room.
-  const priorities: [number, SQL][] = unlisted
-    ? [[BOARD_PRIORITIES.length, sql`${orders.priority} not in ('urgent', 'high', 'normal')`]]
-    : BOARD_PRIORITIES.map((priority, rank) => [rank, sql`${orders.priority} = ${priority}`]);
-  for (const [rank, priority] of priorities) {
-    const after = from(rank);
-    if (after === null) continue;
-    parts.push(
-      sql`select id, ${column} as col, ${rank} as rank, created_at from (select ${orders.id} as id, ${orders.createdAt} as created_at from ${orders} indexed by orders_board_column_idx where ${orders.productionStatus} = ${column} and ${priority} and ${orders.status} != 'cancelled'${after} order by ${orders.createdAt}, ${orders.id} limit ${limit})`,
-    );
-  }
-  return parts;
-}
-
-/**
- * Completed work inside the 30-day window, as id/priority/created_at entries of
- * orders_board_done_idx (production status, fulfilled_at, …): a range on fulfilled_at plus the rare
- * completed order without a fulfilment time. Written as two seeks: SQLite would answer the OR by
- * walking every completed order ever.
- */
-function doneEntries(cutoff: string) {
-  const pick = sql`select ${orders.id} as id, ${orders.priority} as priority, ${orders.createdAt} as created_at from ${orders} indexed by orders_board_done_idx`;
-  return sql`${pick} where ${orders.productionStatus} = 'completed' and ${orders.fulfilledAt} >= ${cutoff} and ${orders.status} != 'cancelled'
-    union all ${pick} where ${orders.productionStatus} = 'completed' and ${orders.fulfilledAt} is null and ${orders.status} != 'cancelled'`;
-}
-
-const doneRank = sql.raw(`case priority when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`);
-
-function doneColumnPage(cutoff: string, position: Position | null, limit: number): SQL {
-  const after = position
-    ? sql` where ${doneRank} > ${position.rank} or (${doneRank} = ${position.rank} and (created_at > ${position.createdAt} or (created_at = ${position.createdAt} and id > ${position.id})))`
-    : sql``;
-  return sql`select id, 'completed' as col, ${doneRank} as rank, created_at from (select * from (${doneEntries(cutoff)})${after} order by ${doneRank}, created_at, id limit ${limit})`;
-}
-
-/** Cards per column: kept by the orders triggers (order_status_counts), Completed counted over its window. */
-async function columnTotals(db: Db, cutoff: string): Promise<Record<string, number>> {
-  const rows = await db.all<{ production_status: string; count: number }>(
-    sql`select production_status, sum(count) as count from order_status_counts where status != 'cancelled' and production_status != 'completed' group by production_status
-      union all select 'completed', count(*) from (${doneEntries(cutoff)})`,
-  );
-  return Object.fromEntries(rows.map((row) => [row.production_status, Number(row.count)]));
-}
 
 /**
  * The board grouped by column (production status), each column paged in board order (urgent,
  * then high, then normal, oldest first) with the column's total. `after` continues one column
  * from a card: the page starts after that order's position, wherever the order is now.
+ * One statement answers every column's page with the cards' data and the totals (board-query.ts).
  */
 export async function operatorBoard(db: Db, query: BoardQuery) {
   const cutoff = new Date(Date.now() - COMPLETED_VISIBLE_DAYS * 86_400_000).toISOString();
@@ -319,36 +268,32 @@ export async function operatorBoard(db: Db, query: BoardQuery) {
     position = { rank: rankOf(row.priority), createdAt: row.createdAt, id: query.after };
   }
   const wanted = query.column ? PRODUCTION_STATUSES.filter((entry) => entry.value === query.column) : PRODUCTION_STATUSES;
-  const totals = await columnTotals(db, cutoff);
-  // Every column's page in one statement (one trip through the driver instead of up to twenty),
-  // each part one more than the page to tell whether there is more.
-  const parts = wanted.flatMap((column) =>
-    column.value === "completed" ? [doneColumnPage(cutoff, position, query.perColumn + 1)] : openColumnPages(column.value, position, query.perColumn + 1),
-  );
-  const pick = async (pieces: SQL[]): Promise<{ id: number; col: string }[]> =>
-    pieces.length ? db.all<{ id: number; col: string }>(sql`select id, col from (${sql.join(pieces, sql` union all `)}) order by col, rank, created_at, id`) : [];
-  const found = await pick(parts);
+  const limit = query.perColumn + 1; // one more than the page tells whether there is more
+  const page = await boardPage(db, { columns: wanted.map((column) => column.value), cutoff, position, limit, withTotals: true });
+  const totals = page.totals ?? {};
+  const found = new Map<string, BoardCardRow[]>(wanted.map((column) => [column.value, []]));
+  for (const card of page.cards) found.get(card.col)?.push(card);
   // A column that did not fill its page may hold unlisted priorities too; from its first card on,
   // its total (every priority) says whether any are left.
   const short = wanted.filter((column) => {
     if (column.value === "completed") return false;
-    const count = found.filter((row) => row.col === column.value).length;
+    const count = found.get(column.value)!.length;
     return count <= query.perColumn && (position !== null || count < (totals[column.value] ?? 0));
   });
-  const unlisted = short.flatMap((column) => openColumnPages(column.value, position, query.perColumn + 1, true));
-  if (unlisted.length) found.push(...(await pick(unlisted)));
+  if (short.length) {
+    const unlisted = await boardPage(db, { columns: short.map((column) => column.value), cutoff, position, limit, unlisted: true });
+    for (const card of unlisted.cards) found.get(card.col)?.push(card);
+  }
   const pages = wanted.map((column) => {
-    const ids = found.filter((row) => row.col === column.value).map((row) => row.id);
-    return { column, ids: ids.slice(0, query.perColumn), hasMore: ids.length > query.perColumn };
+    const cards = found.get(column.value)!;
+    return { column, cards: cards.slice(0, query.perColumn), hasMore: cards.length > query.perColumn };
   });
-  const allIds = pages.flatMap((page) => page.ids);
-  const rows = await boardRows(db, allIds);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const cards = new Map((await cardsFor(db, allIds.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined))).map((card) => [card.id, card]));
+  const shownRows = pages.flatMap((entry) => entry.cards);
+  const rows = await withCachedLayouts(db, shownRows);
   return {
     per_column: query.perColumn,
-    columns: pages.map(({ column, ids, hasMore }) => {
-      const shown = ids.map((id) => cards.get(id)).filter((card): card is OperatorCard => card !== undefined);
+    columns: pages.map(({ column, cards, hasMore }) => {
+      const shown = cards.map((card) => buildCard(rows.get(card.id)!, (card.item ?? undefined) as ItemRow | undefined, card.material ?? undefined, largestAccuracy(card.accuracies)));
       return {
         status: column.value,
         label: column.label,

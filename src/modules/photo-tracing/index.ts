@@ -4,6 +4,8 @@ import { AppError } from "../../shared/errors";
 import { multipartBodyDoc } from "../../shared/openapi-multipart";
 import { AiScanForm, ClassicScanForm, DxfExportBody, PreviewForm } from "./model";
 import { progressStream } from "./progress-stream";
+import { resultDirFor, sweepResultFiles } from "./result-files";
+import type { ScanStorage } from "./runner";
 import { getOwnedRun, resultOf, type ScanKind } from "./scan-runs";
 import { exportDxf, padTemplatePdf, previewFrame, startScan, withProgressToken } from "./service";
 
@@ -18,16 +20,30 @@ function toAppError(error: unknown): never {
   throw error;
 }
 
+/** Result files from runs older than purgeOldRuns keeps go once per folder and process, off the request path. */
+const swept = new Set<string>();
+function resultDirOf(deps: AppDeps): string | null {
+  const dir = resultDirFor(deps.config.databaseUrl);
+  if (dir && !swept.has(dir)) {
+    swept.add(dir);
+    void sweepResultFiles(dir).catch((error) => console.error("Sweeping old scan results failed", error));
+  }
+  return dir;
+}
+
+const storageOf = (deps: AppDeps): ScanStorage & { databaseUrl: string } => ({ resultDir: resultDirOf(deps), databaseUrl: deps.config.databaseUrl });
+
 /** The progress/result pair is the same for the classic and the AI scanner; only the kind differs. */
 function jobRoutes(deps: AppDeps, kind: ScanKind) {
   const { db } = deps;
+  const resultDir = resultDirOf(deps);
   return new Elysia()
     .use(deps.auth)
     .get("/scan/:id/progress", async ({ params, user, request }) => {
       await getOwnedRun(db, params.id, user.id, kind);
       return progressStream(db, params.id, request.signal);
     }, { role: "any", params: JobParams, detail: { summary: "Server-sent progress events {progress, message, status} (token may be passed as ?token=)" } })
-    .get("/scan/:id/result", async ({ params, user }) => resultOf(await getOwnedRun(db, params.id, user.id, kind)), {
+    .get("/scan/:id/result", async ({ params, user }) => resultOf(await getOwnedRun(db, params.id, user.id, kind), resultDir), {
       role: "any",
       params: JobParams,
       detail: { summary: "The traced outline: preview_png, contour_points_px, contour_points_mm, parameters, svg, views, height_mm, accuracy_mm" },
@@ -49,7 +65,7 @@ export const scannerModule = (deps: AppDeps) =>
       body: PreviewForm,
       detail: { summary: "Marker detection on one live camera frame (~1280 px)", ...multipartBodyDoc(PreviewForm, "image: one JPEG or PNG camera frame") },
     })
-    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "classic", await startScan(deps.db, deps.vision, user.id, "classic", body)), {
+    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "classic", await startScan(deps.db, deps.vision, user.id, "classic", body, storageOf(deps))), {
       role: "any",
       body: ClassicScanForm,
       detail: {
@@ -68,7 +84,7 @@ export const scannerModule = (deps: AppDeps) =>
 export const scannerAiModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/scanner-ai", tags: ["Scanner AI"] })
     .use(deps.auth)
-    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "ai", await startScan(deps.db, deps.vision, user.id, "ai", body)), {
+    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "ai", await startScan(deps.db, deps.vision, user.id, "ai", body, storageOf(deps))), {
       role: "any",
       body: AiScanForm,
       detail: {

@@ -4,6 +4,7 @@ import { scanRuns } from "../../../db/schema";
 import { AppError, notFound } from "../../shared/errors";
 import { nowIso } from "../../../common/time";
 import type { ScanParameters } from "./parameters";
+import { resultFileResponse } from "./result-files";
 
 export type ScanKind = "classic" | "ai";
 export type ScanRun = typeof scanRuns.$inferSelect;
@@ -58,6 +59,17 @@ export async function completeRun(db: Db, id: string, result: Record<string, unk
     .where(eq(scanRuns.id, id));
 }
 
+/**
+ * The result is already in a file (result-files.ts): the row only names it, so the write on the
+ * event loop is a few hundred bytes whatever the preview's size.
+ */
+export async function completeRunWithFile(db: Db, id: string, fileName: string) {
+  await completeRun(db, id, { [RESULT_FILE]: fileName });
+}
+
+/** Key of the result column when the answer is a file beside the database. */
+export const RESULT_FILE = "$result_file";
+
 export async function failRun(db: Db, id: string, message: string) {
   await db
     .update(scanRuns)
@@ -65,12 +77,18 @@ export async function failRun(db: Db, id: string, message: string) {
     .where(eq(scanRuns.id, id));
 }
 
-export function resultOf(run: ScanRun) {
+/** The finished result: the stored object, or the response serving its file (`resultDir`: result-files.ts). */
+export async function resultOf(run: ScanRun, resultDir: string | null = null): Promise<Record<string, unknown> | Response> {
   if (run.status === "failed") throw new AppError(422, run.message || "Processing error");
   if (run.status !== "completed" || !run.result) {
     throw new AppError(409, `The scan is not finished yet (${run.progress} %). Wait for the progress stream to report completed.`);
   }
-  return run.result;
+  const file = run.result[RESULT_FILE];
+  if (typeof file !== "string") return run.result;
+  const response = resultDir ? await resultFileResponse(resultDir, file) : null;
+  // Swept with its run (purgeOldRuns' horizon): the same answer as a run that is gone.
+  if (!response) throw notFound("Scan job not found.");
+  return response;
 }
 
 export async function purgeOldRuns(db: Db, olderThanHours = 24) {

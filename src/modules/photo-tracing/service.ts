@@ -6,7 +6,8 @@ import { AppError, badRequest } from "../../shared/errors";
 import type { TokenService } from "../../shared/tokens";
 import type { DxfExportBody } from "./model";
 import { parseAiParameters, parseClassicParameters } from "./parameters";
-import { runScan } from "./runner";
+import { runScan, type ScanStorage } from "./runner";
+import { leaseStateWriter } from "./state-connection";
 import { createScanRun, type ScanKind } from "./scan-runs";
 import { MAX_SCAN_PHOTOS } from "./model";
 import { readImageUpload, readImageUploads } from "./uploads";
@@ -25,7 +26,7 @@ export async function previewFrame(vision: VisionService, image: unknown): Promi
 }
 
 /** model_info names the model the worker actually ran (the bundled one or AI_MODEL_PATH's). */
-export function aiModelInfo(result: TraceResult) {
+export function aiModelInfo(result: Pick<TraceResult, "diagnostics">) {
   const diagnostics = (result.diagnostics ?? {}) as Record<string, unknown>;
   const segment = (diagnostics.segmentation ?? {}) as Record<string, unknown>;
   const model = String(segment.model ?? diagnostics.model ?? FOAM_UNET.model);
@@ -34,13 +35,21 @@ export function aiModelInfo(result: TraceResult) {
 }
 
 /** Validates everything before anything is stored, then answers at once while the pool traces. */
-export async function startScan(db: Db, vision: VisionService, userId: number, kind: ScanKind, form: Record<string, unknown>) {
+export async function startScan(db: Db, vision: VisionService, userId: number, kind: ScanKind, form: Record<string, unknown>, storage: ScanStorage & { databaseUrl?: string | null } = { resultDir: null }) {
   const images = await readImageUploads(form.image, MAX_SCAN_PHOTOS);
   const params = kind === "classic" ? parseClassicParameters(form) : parseAiParameters(form);
   const pool = await vision.pool();
-  const id = await createScanRun(db, userId, kind, params);
+  // The run's rows, from this insert to its result, go through one state writer (state-connection.ts).
+  const state = await leaseStateWriter(storage.databaseUrl ?? null, db);
+  let id: string;
+  try {
+    id = await state.durable((target) => createScanRun(target, userId, kind, params));
+  } catch (error) {
+    state.release();
+    throw error;
+  }
   // The AI scanner has no sensitivity: the pipeline treats a missing one as "not given".
-  void runScan(db, pool, id, images, params as TraceParams, kind === "ai" ? aiModelInfo : undefined);
+  void runScan(db, pool, id, images, params as TraceParams, kind === "ai" ? aiModelInfo : undefined, { resultDir: storage.resultDir, state });
   return { job_id: id };
 }
 
