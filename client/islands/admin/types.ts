@@ -1,5 +1,6 @@
 import type { CatalogBoxAnswer } from "../../../common/api/catalog";
 import type { MaterialAnswer } from "../../../common/api/materials";
+import type { OperatorCardAnswer } from "../../../common/api/operator";
 import type {
   OptionAnswer,
   OrderAddressAnswer,
@@ -15,7 +16,7 @@ import type { RoleAnswer, RoleListAnswer, UserAnswer, UserListAnswer } from "../
 
 /**
  * Wire shapes of the admin and operator API (SPEC sections 3 and 7); money travels as decimal strings.
- * The order, product, material and user answers are the server's own schemas (common/api/*.ts,
+ * The order, operator card, product, material and user answers are the server's own schemas (common/api/*.ts,
  * which its serializers are typed against); type-only imports, so no schema code reaches the bundle.
  */
 export type Option = OptionAnswer;
@@ -39,29 +40,13 @@ export type OrdersAnswer = OrderListAnswer;
 export type OrderFormItem = Partial<OrderItemAnswer>;
 export type OrderFormSource = Partial<Omit<OrderDetailAnswer, "items">> & { items?: OrderFormItem[] };
 
-export type OperatorCard = {
-  id: number;
-  orderNumber: string;
-  orderType?: string | null;
-  productName?: string | null;
-  material?: string | null;
-  dimensions?: string | null;
-  estimatedTime?: number | null;
-  fileStatus?: string | null;
-  priority?: string | null;
-  blocks?: string[] | null;
-  productionStatus?: string | null;
-  createdAt?: string | null;
-  productionStartedAt?: string | null;
-  fulfilledAt?: string | null;
-  /** The order's status (draft, quoted, approved, …): Start needs approved. */
-  status?: string | null;
-  fileError?: string | null;
-  /** What to do next when the card cannot simply be started (server's words). */
-  nextStep?: string | null;
-  /** Max calibration_payload.accuracy_mm over the order's scanner jobs. */
-  scanAccuracyMm?: number | null;
-  canStart?: boolean;
+/**
+ * A card as the board draws it: the server's card (common/api/operator.ts), every field but the id
+ * and the number optional and nullable, as the board tolerates them (an older server's cards,
+ * cards patched in place after an action).
+ */
+export type OperatorCard = Pick<OperatorCardAnswer, "id" | "orderNumber"> & {
+  [Key in Exclude<keyof OperatorCardAnswer, "id" | "orderNumber">]?: OperatorCardAnswer[Key] | null;
 };
 
 /** A catalog box as /admin/catalog/boxes answers it: the public fields plus is_active and timestamps. */

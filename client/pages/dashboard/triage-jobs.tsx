@@ -4,8 +4,10 @@ import { Badge } from "../../components/ui/badge";
 import { LoadingText } from "../../components/ui/spinner";
 import { apiRequest, ApiError } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import type { ScannerJobAnswer } from "../../../common/api/scanner-jobs";
 
-type TriageJob = { id: number; status: string; user_email: string | null; order_number: string | null; project_reference: string | null; captured_at: string | null; calibration_payload: Record<string, unknown> };
+/** The fields of the server's job answer (common/api/scanner-jobs.ts) this list shows. */
+type TriageJob = Pick<ScannerJobAnswer, "id" | "status" | "user_email" | "order_number" | "project_reference" | "captured_at" | "calibration_payload">;
 
 /** Technician's home: scanner jobs still in triage (pending or queued), newest first. */
 export function TriageJobs() {

@@ -1,48 +1,60 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { jsonBody } from "../../shared/openapi-body";
-import { bodyFields, guardRequest, parseJsonObject } from "../../shared/credentials";
+import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
-import { badRequest, conflict } from "../../shared/errors";
-import { hasLayout } from "../orders/file-status";
-import { ADMIN_ROLES } from "../../../common/roles";
+import { conflict } from "../../shared/errors";
 import { parseId } from "../../shared/ids";
-import { OPERATOR_ROLES } from "../../../common/roles";
-import { generateCuttingFile, loadCuttingFile, parseFormat } from "../cutting-files/service";
+import { answerDoc } from "../../shared/request-contract";
+import { hasLayout } from "../orders/file-status";
+import { ADMIN_ROLES, OPERATOR_ROLES } from "../../../common/roles";
+import { OperatorCardAnswer, OperatorDashboardAnswer } from "../../../common/api/operator";
+import { generateCuttingFile, loadCuttingFile } from "../cutting-files/service";
 import { orderCsvResponse } from "../orders";
 import { loadOrderRow, ORDER_NOT_FOUND } from "../orders/service";
 import { BoardQuery, FormatQuery, IdParams, IssueBody, LinkBody, ProductionStatusBody, StartBody } from "./model";
-import { completeProduction, loadCard, operatorBoard, operatorDashboard, parseBoardQuery, reportIssue, setProductionStatus, startProduction } from "./service";
-
-// The grouped, paged board is opt-in so existing clients keep the plain array.
-const grouped = (query: { per_column?: string; column?: string; after?: string }) => Boolean(query.per_column?.trim() || query.column?.trim() || query.after?.trim());
+import { completeProduction, loadCard, operatorBoard, operatorDashboard, reportIssue, setProductionStatus, startProduction } from "./service";
 
 const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });
-const orderId = (raw: string) => parseId(raw, ORDER_NOT_FOUND);
+const cardDoc = (description: string) => answerDoc(200, OperatorCardAnswer, description);
 
 export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
   new Elysia({ prefix: "/operator", tags: ["Operator"] })
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("/dashboard", ({ query }) => (grouped(query) ? operatorBoard(db, parseBoardQuery(query)) : operatorDashboard(db)), {
+    .macro({
+      // A transform, so it runs before Elysia validates the body or query (an action on an order that
+      // does not exist is a 404 whatever the body holds), and a macro listed after `role` in the route
+      // options, so it runs after the role check (a caller without the role never learns which orders exist).
+      existingOrder: {
+        async transform({ params }: { params: Record<string, string | undefined> }) {
+          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
+          await loadOrderRow(db, parseId(params.id, ORDER_NOT_FOUND));
+        },
+      },
+    })
+    // Awaited: returned unawaited from this arrow, operatorBoard's rejection (a 400 for an `after`
+    // that is no order) escaped the error handler instead of becoming the answer.
+    .get("/dashboard", async ({ query }) => (query.page ? await operatorBoard(db, query.page) : await operatorDashboard(db)), {
       role: OPERATOR_ROLES,
       query: BoardQuery,
       detail: {
+        ...answerDoc(200, OperatorDashboardAnswer, "Without parameters the card array; with per_column, column or after the paged columns"),
         summary: "Operator board: cards for the orders in production scope, as one list or paged per column",
         description:
           "Scope: every order except cancelled ones and work completed more than 30 days ago; urgent, then high, then oldest first. Without parameters: one array of at most 500 cards (the original answer). With `per_column` (1–100, default 25) or `column`: `{per_column, columns: [{status, label, total, cards, has_more, next_after}]}`, the five production-status columns each paged; `column=<status>&after=<next_after>` loads the next page of one column. `blocks` lists what stops production; `estimatedTime` is whole minutes from the cut length and the material.",
       },
     })
-    .patch("/orders/:id/production-status", ({ params, body, user }) => setProductionStatus(db, actorOf(user), orderId(params.id), bodyFields(body).status), {
+    .patch("/orders/:id/production-status", ({ params, body, user }) => setProductionStatus(db, actorOf(user), params.id, body.status), {
       role: OPERATOR_ROLES,
       params: IdParams,
-      detail: { ...jsonBody(ProductionStatusBody), summary: "Set the production status (any to any; unchanged is a no-op); answers the card" },
+      existingOrder: true,
+      body: ProductionStatusBody,
+      detail: { ...ProductionStatusBody.doc(), ...cardDoc("The card"), summary: "Set the production status (any to any; unchanged is a no-op); answers the card" },
     })
     .post(
       "/orders/:id/generate-cutting-file",
-      async ({ params, user }) => {
-        const id = orderId(params.id);
+      async ({ params: { id }, user }) => {
         const row = await loadOrderRow(db, id);
         if (!hasLayout(row.layout)) throw conflict("The order has no layout to cut: an admin attaches one first (POST /api/admin/orders/{id}/layout with a DXF or SVG).");
         await generateCuttingFile(db, actorOf(user), id);
@@ -52,6 +64,7 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
         role: OPERATOR_ROLES,
         params: IdParams,
         detail: {
+          ...cardDoc("The card"),
           summary: "Generate DXF, SVG and PDF job sheet from the order's layout; answers the card",
           description: "file_status goes generating → ready; a layout problem sets file_status error with file_error and answers 422 with that message.",
         },
@@ -59,35 +72,36 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
     )
     .post(
       "/orders/:id/start-production",
-      ({ params, user, body }) =>
-        startProduction(db, actorOf(user), orderId(params.id), { overrideReason: bodyFields(body).override_reason, isAdmin: ADMIN_ROLES.includes(user.roleCode as never) }),
+      ({ params, user, body }) => startProduction(db, actorOf(user), params.id, { overrideReason: body.overrideReason, isAdmin: ADMIN_ROLES.includes(user.roleCode as never) }),
       {
         role: OPERATOR_ROLES,
         params: IdParams,
+        // No existingOrder: a bad override_reason has always been a 400 before the order is looked up.
+        body: StartBody,
         detail: {
-          ...jsonBody(StartBody),
+          ...StartBody.doc(),
+          ...cardDoc("The card"),
           summary: "Start production (in_progress + start time, order in_production)",
           description:
             "409 unless the cutting file is ready (or not required: no layout) and the order is approved; 409 when already in progress or completed. An admin may start an unapproved order with {override_reason} (recorded as an approval_overridden event); an operator gets 403.",
         },
       },
     )
-    .post("/orders/:id/complete-production", ({ params, user }) => completeProduction(db, actorOf(user), orderId(params.id)), {
+    .post("/orders/:id/complete-production", ({ params, user }) => completeProduction(db, actorOf(user), params.id), {
       role: OPERATOR_ROLES,
       params: IdParams,
-      detail: { summary: "Complete production (completed + fulfilment time, order fulfilled); 409 unless in progress" },
+      detail: { ...cardDoc("The card"), summary: "Complete production (completed + fulfilment time, order fulfilled); 409 unless in progress" },
     })
-    .post("/orders/:id/report-issue", ({ params, body, user }) => reportIssue(db, actorOf(user), orderId(params.id), bodyFields(body).reason), {
+    .post("/orders/:id/report-issue", ({ params, body, user }) => reportIssue(db, actorOf(user), params.id, body.reason), {
       role: OPERATOR_ROLES,
       params: IdParams,
-      detail: { ...jsonBody(IssueBody), summary: "Report a production issue {reason}: status issue, reason kept on the order and in an event" },
+      existingOrder: true,
+      body: IssueBody,
+      detail: { ...IssueBody.doc(), ...cardDoc("The card"), summary: "Report a production issue {reason}: status issue, reason kept on the order and in an event" },
     })
     .get(
       "/orders/:id/download-cutting-file",
-      async ({ params, query }) => {
-        const id = orderId(params.id);
-        await loadOrderRow(db, id);
-        const format = parseFormat(query.format);
+      async ({ params: { id }, query: { format } }) => {
         const file = await loadCuttingFile(db, id, format);
         // The SVG is our own output, but a served SVG is a document: forbid any script in it anyway.
         return attachment(file.body, file.filename, file.contentType, { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" });
@@ -95,31 +109,27 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
       {
         role: OPERATOR_ROLES,
         params: IdParams,
+        existingOrder: true,
         query: FormatQuery,
         detail: { summary: "Download the cutting file (?format=dxf|svg|pdf|stl|dxf-layer-N); 409 'Cutting file not generated yet.' when missing" },
       },
     )
-    .get("/orders/:id/download-original-csv", ({ params }) => orderCsvResponse(db, orderId(params.id)), {
+    .get("/orders/:id/download-original-csv", ({ params }) => orderCsvResponse(db, params.id), {
       role: OPERATOR_ROLES,
       params: IdParams,
       detail: { summary: "The order and its items as CSV (same file as the admin download)" },
     })
     .post(
       "/orders/:id/download-link",
-      async ({ params, body, user }) => {
-        const id = orderId(params.id);
-        await loadOrderRow(db, id);
-        const { file: rawFile, format: rawFormat } = bodyFields(body);
-        if (rawFile !== undefined && rawFile !== null && typeof rawFile !== "string") throw badRequest('file must be "cutting-file" or "csv".');
-        const file = rawFile?.trim() || "cutting-file";
-        if (file === "csv") return signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-original-csv`);
-        if (file !== "cutting-file") throw badRequest('file must be "cutting-file" or "csv".');
-        const format = parseFormat(rawFormat);
-        return signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-cutting-file`, { format });
-      },
+      ({ params: { id }, body, user }) =>
+        body.file === "csv"
+          ? signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-original-csv`)
+          : signedDownloadLink(tokens, user, `/api/operator/orders/${id}/download-cutting-file`, { format: body.format }),
       {
         role: OPERATOR_ROLES,
         params: IdParams,
-        detail: { ...jsonBody(LinkBody), summary: "A 5-minute signed URL for a cutting-file or CSV download opened in a new window" },
+        existingOrder: true,
+        body: LinkBody,
+        detail: { ...LinkBody.doc(), summary: "A 5-minute signed URL for a cutting-file or CSV download opened in a new window" },
       },
     );

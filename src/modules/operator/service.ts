@@ -6,7 +6,6 @@ import { labelOf, PRODUCTION_STATUSES } from "../../../common/order-constants";
 import { nowIso } from "../../../common/time";
 import { readLayout, type Layout } from "../cutting-files/layout";
 import { appendEvent, type Actor } from "../orders/events";
-import { checkProductionStatus } from "../orders/input";
 import { productionSideEffects } from "../orders/production";
 import type { ItemRow, OrderRow } from "../orders/serialize";
 import { loadOrderRow } from "../orders/service";
@@ -15,6 +14,7 @@ import { effectiveFileStatus } from "../orders/file-status";
 import { scanAccuracyMm } from "../projects/scan-accuracy";
 import { BOARD_PRIORITIES, boardPage, cardRows, largestAccuracy, type BoardCardRow, type Position } from "./board-query";
 import { densityFromText, estimateMinutes } from "./estimate";
+import type { OperatorBoardAnswer, OperatorCardAnswer } from "../../../common/api/operator";
 
 /** Completed work stays on the board for this long after fulfilment, then drops off. */
 export const COMPLETED_VISIBLE_DAYS = 30;
@@ -55,7 +55,9 @@ export function nextStep(row: OrderRow): string | null {
   return null;
 }
 
-export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, material: MaterialInfo | undefined, accuracyMm: number | null = null) {
+// Typed as the answer schema in common/api/operator.ts: a field added, renamed or retyped here
+// without the schema (which the docs and the board's client read) does not compile.
+export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, material: MaterialInfo | undefined, accuracyMm: number | null = null): OperatorCardAnswer {
   const metadata = firstItem?.metadata ?? {};
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
   const layout = readLayoutOnce(row.layout);
@@ -89,7 +91,7 @@ export function buildCard(row: OrderRow, firstItem: ItemRow | undefined, materia
   };
 }
 
-export type OperatorCard = ReturnType<typeof buildCard>;
+export type OperatorCard = OperatorCardAnswer;
 
 async function cardsFor(db: Db, rows: OrderRow[]): Promise<OperatorCard[]> {
   if (!rows.length) return [];
@@ -259,7 +261,7 @@ const rankOf = (priority: string) => {
  * from a card: the page starts after that order's position, wherever the order is now.
  * One statement answers every column's page with the cards' data and the totals (board-query.ts).
  */
-export async function operatorBoard(db: Db, query: BoardQuery) {
+export async function operatorBoard(db: Db, query: BoardQuery): Promise<OperatorBoardAnswer> {
   const cutoff = new Date(Date.now() - COMPLETED_VISIBLE_DAYS * 86_400_000).toISOString();
   let position: Position | null = null;
   if (query.after !== null) {
@@ -307,9 +309,7 @@ export async function operatorBoard(db: Db, query: BoardQuery) {
 }
 
 /** Card selector or drag: any production status to any other; the same status is a no-op without an event. */
-export async function setProductionStatus(db: Db, actor: Actor, id: number, rawStatus: unknown) {
-  await loadOrderRow(db, id);
-  const status = checkProductionStatus(rawStatus);
+export async function setProductionStatus(db: Db, actor: Actor, id: number, status: string) {
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
     const from = row.productionStatus || "pending";
@@ -338,8 +338,8 @@ export const NOT_APPROVED = "The order is not approved: the customer must accept
  * unapproved order by giving `override_reason`; the override is its own event. Sets in_progress and
  * the start time; the order moves to in_production through changeOrderStatus.
  */
-export async function startProduction(db: Db, actor: Actor, id: number, options: { overrideReason?: unknown; isAdmin?: boolean } = {}) {
-  const override = options.overrideReason === undefined || options.overrideReason === null || options.overrideReason === "" ? null : parseReason(options.overrideReason);
+export async function startProduction(db: Db, actor: Actor, id: number, options: { overrideReason?: string | null; isAdmin?: boolean } = {}) {
+  const override = options.overrideReason ?? null;
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
     const from = row.productionStatus || "pending";
@@ -384,9 +384,7 @@ export function parseReason(raw: unknown): string {
 }
 
 /** Issue: status `issue`, the reason on the order (shown as a block) and in the event. */
-export async function reportIssue(db: Db, actor: Actor, id: number, rawReason: unknown) {
-  await loadOrderRow(db, id);
-  const reason = parseReason(rawReason);
+export async function reportIssue(db: Db, actor: Actor, id: number, reason: string) {
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, id);
     const now = nowIso();

@@ -3,7 +3,12 @@ import { badRequest } from "../../shared/errors";
 import { boundedObject, isPlainObject, optionalText } from "../../shared/normalize";
 import type { Foam, Pocket, Point } from "../cutting-files/layout";
 import { MAX_FOAM_MM } from "../cutting-files/layout";
+import type { WireFields } from "../../shared/request-contract";
 import { parseContourPoints } from "./contour";
+import type { JobWire, ProcessWire } from "./model";
+
+/** What POST /scanner/process hands over: one layout (by its id), or the layouts of these jobs. */
+export type ProcessTarget = { layoutId: string } | { jobIds: number[] };
 
 export const SCANNER_JOB_STATUSES = ["pending", "queued", "processed", "rejected"] as const;
 /** Jobs that still wait for someone: the customer's backlog and the admin's "in triage" count. */
@@ -11,14 +16,26 @@ export const BACKLOG_STATUSES = ["pending", "queued"];
 export const MAX_PREVIEW_CHARS = 1_500_000;
 const PREVIEW_RE = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
 
-export type JobInput = {
+/** processed_at sent but not a date-time: only staff hear about it (customers' is ignored). */
+export const INVALID = "invalid" as const;
+
+/** The status and processed_at a body asks for, read but not yet allowed (jobStatus decides by role). */
+export type StatusRequest = {
+  /** null: none sent (absent, null or ""); `text` as sent; `notText`: another JSON value, as shown in the 400. */
+  status: { text: string } | { notText: string } | null;
+  /** processed_at as ISO UTC text, null when none sent. */
+  processedAt: string | null | typeof INVALID;
+};
+
+/** One submitted tool as every caller's body reads (the contract's value, see decodeJob). */
+export type JobSubmission = {
   name: string | null;
   points: Point[];
   calibrationPayload: Record<string, unknown>;
   processingNotes: string | null;
-  capturedAt: string;
-  status: string;
-  processedAt: string | null;
+  /** processing_notes.created_at when it is a sensible time; null: the submission time. */
+  capturedAt: string | null;
+  requested: StatusRequest;
   layoutId: string | null;
   foam: Foam | null;
   /** What the editor set on this pocket: depth, clearance, finger pulls, label, ledge (all optional). */
@@ -100,11 +117,11 @@ function parseNotes(raw: unknown): { text: string | null; createdAt: string | nu
   return { text: JSON.stringify(notes), createdAt };
 }
 
-function parseIso(raw: unknown, label: string): string | null {
+/** An ISO date-time as UTC text; null when none is sent; INVALID when it does not read as one. */
+function readIso(raw: unknown): string | null | typeof INVALID {
   if (raw === undefined || raw === null || raw === "") return null;
   const time = typeof raw === "string" ? Date.parse(raw) : NaN;
-  if (!Number.isFinite(time)) throw badRequest(`${label} must be an ISO-8601 date-time.`);
-  return new Date(time).toISOString();
+  return Number.isFinite(time) ? new Date(time).toISOString() : INVALID;
 }
 
 /** A positive measurement kept (to the micrometre) when it is a number in (0, max]; anything else is dropped. */
@@ -113,11 +130,12 @@ function boundedNumber(raw: unknown, key: string, max: number): Record<string, n
 }
 
 /**
- * The scanner job payload (SPEC section 3) as the server keeps it. contour_svg from the client is
- * never stored: the SVG is rebuilt from contour_points_mm. Customers always submit `pending`;
- * staff may record another status and processed_at (e.g. when importing finished work).
+ * The scanner job payload (SPEC section 3) as the server keeps it, read the same for every caller
+ * (the contract in model.ts runs this). contour_svg from the client is never stored: the SVG is
+ * rebuilt from contour_points_mm. The status and processed_at asked for are only read here: who
+ * may set them is the caller's role, which jobStatus applies.
  */
-export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, now: string): JobInput {
+export function decodeJob(body: WireFields<typeof JobWire>): JobSubmission {
   const payload = body.calibration_payload;
   if (payload === undefined || payload === null) throw badRequest("calibration_payload is required.");
   if (!isPlainObject(payload)) throw badRequest("calibration_payload must be an object.");
@@ -138,35 +156,88 @@ export function parseJobInput(body: Record<string, unknown>, isStaff: boolean, n
     ...(Number.isInteger(payload.views) && (payload.views as number) >= 1 && (payload.views as number) <= 100 ? { views: payload.views as number } : {}),
   };
   const notes = parseNotes(body.processing_notes);
-  let status = "pending";
-  let processedAt: string | null = null;
-  if (isStaff) {
-    if (body.status !== undefined && body.status !== null && body.status !== "") {
-      if (typeof body.status !== "string" || !SCANNER_JOB_STATUSES.includes(body.status as never)) {
-        // Not String(): on a parsed object whose "toString" is not a function it throws (a 500).
-        const shown = typeof body.status === "string" ? body.status : JSON.stringify(body.status);
-        throw badRequest(`Unknown scanner job status "${shown.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
-      }
-      status = body.status;
-    }
-    processedAt = parseIso(body.processed_at, "processed_at");
-  } else if (body.status !== undefined && body.status !== null && typeof body.status !== "string") {
-    throw badRequest("status must be text.");
-  }
+  const rawStatus = body.status;
+  // Not String(): on a parsed object whose "toString" is not a function it throws (a 500).
+  const status: StatusRequest["status"] =
+    rawStatus === undefined || rawStatus === null || rawStatus === "" ? null : typeof rawStatus === "string" ? { text: rawStatus } : { notText: JSON.stringify(rawStatus).slice(0, 40) };
   const layoutId = optionalText(body.layout_id, "layout_id", 100);
   const foam = parseFoam(body.foam);
   if (layoutId !== null && !/^[A-Za-z0-9._:-]+$/.test(layoutId)) throw badRequest("layout_id may contain letters, digits and . _ : - only.");
+  const name = optionalText(body.name, "name", 120);
   return {
-    name: optionalText(body.name, "name", 120),
+    name,
     points,
     calibrationPayload,
     processingNotes: notes.text,
-    capturedAt: notes.createdAt ?? now,
-    status,
-    processedAt,
+    capturedAt: notes.createdAt,
+    requested: { status, processedAt: readIso(body.processed_at) },
     layoutId,
     foam,
     // Read against the layout's foam (or a generous stand-in before one is chosen) so depths are checked.
-    pocket: layoutInput(() => readPocketExtras(body.pocket, optionalText(body.name, "name", 120) ?? "Tool", foam ?? { label: null, width_mm: MAX_FOAM_MM, depth_mm: MAX_FOAM_MM, thickness_mm: MAX_FOAM_MM } as Foam)),
+    pocket: layoutInput(() => readPocketExtras(body.pocket, name ?? "Tool", foam ?? ({ label: null, width_mm: MAX_FOAM_MM, depth_mm: MAX_FOAM_MM, thickness_mm: MAX_FOAM_MM } as Foam))),
+  };
+}
+
+/**
+ * The job's status and processed_at for this caller. Customers always submit `pending` (a status
+ * that is not text is still refused); staff may record another status and processed_at (e.g. when
+ * importing finished work).
+ */
+export function jobStatus(requested: StatusRequest, isStaff: boolean): { status: string; processedAt: string | null } {
+  if (!isStaff) {
+    if (requested.status && "notText" in requested.status) throw badRequest("status must be text.");
+    return { status: "pending", processedAt: null };
+  }
+  let status = "pending";
+  if (requested.status) {
+    const text = "text" in requested.status ? requested.status.text : null;
+    if (text === null || !SCANNER_JOB_STATUSES.includes(text as never)) {
+      const shown = text ?? ("notText" in requested.status ? requested.status.notText : "");
+      throw badRequest(`Unknown scanner job status "${shown.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
+    }
+    status = text;
+  }
+  if (requested.processedAt === INVALID) throw badRequest("processed_at must be an ISO-8601 date-time.");
+  return { status, processedAt: requested.processedAt };
+}
+
+/**
+ * POST /scanner/process names what to hand over: a layout, or (without one) a list of job ids.
+ * A layout_id that is not text is ignored, as before the contract.
+ */
+export function decodeProcessTarget(body: WireFields<typeof ProcessWire>): ProcessTarget {
+  const layoutId = typeof body.layout_id === "string" ? body.layout_id.trim() : "";
+  const rawIds = body.job_ids;
+  if (layoutId) {
+    if (layoutId.length > 100) throw badRequest("layout_id must be at most 100 characters.");
+    return { layoutId };
+  }
+  if (Array.isArray(rawIds) && rawIds.length) {
+    if (rawIds.length > 1000) throw badRequest("At most 1000 job ids at once.");
+    if (!rawIds.every((id) => typeof id === "number" && Number.isSafeInteger(id) && id > 0)) throw badRequest("job_ids must be a list of scanner job ids.");
+    return { jobIds: rawIds as number[] };
+  }
+  throw badRequest("Send layout_id or job_ids.");
+}
+
+/** GET /scanner/jobs filters as plain values. */
+export type JobListFilters = { status: string | null; layoutId: string | null; page: number; perPage: number };
+
+function pageParam(raw: string | undefined, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw badRequest(`${name} must be a positive whole number.`);
+  if (Number(raw) > max) throw badRequest(`${name} must be at most ${max}.`);
+  return Number(raw);
+}
+
+/** The list's query (every value text, as Elysia validated it): status, then page, then per_page. */
+export function toJobListFilters(query: { status?: string; layout_id?: string; page?: string; per_page?: string }): JobListFilters {
+  const status = query.status?.trim() || null;
+  if (status && !SCANNER_JOB_STATUSES.includes(status as never)) throw badRequest(`Unknown scanner job status "${status.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
+  return {
+    status,
+    layoutId: query.layout_id?.trim() || null,
+    page: pageParam(query.page, "page", 1, 1_000_000),
+    perPage: pageParam(query.per_page, "per_page", 50, 200),
   };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { orderItems, orders, projects, scannerJobs, users } from "../../../db/schema";
 import type { AuthUser } from "../../shared/auth";
-import { badRequest, conflict, notFound } from "../../shared/errors";
+import { conflict, notFound } from "../../shared/errors";
 import { STAFF_ROLES, type RoleCode } from "../../../common/roles";
 import { nowIso } from "../../../common/time";
 import { invalidateCuttingFile } from "../cutting-files/service";
@@ -13,7 +13,8 @@ import { changeOrderStatus } from "../orders/change-order-status";
 import { assertCuttable, priceOrderLayout } from "../projects/quote";
 import { centsToDecimal } from "../../../common/money";
 import { contourSvg } from "./contour";
-import { BACKLOG_STATUSES, parseJobInput, SCANNER_JOB_STATUSES } from "./input";
+import type { ProcessLayoutAnswer, ProcessedOrderAnswer, ScannerJobAnswer, ScannerJobListAnswer } from "../../../common/api/scanner-jobs";
+import { BACKLOG_STATUSES, jobStatus, type JobListFilters, type JobSubmission, type ProcessTarget } from "./input";
 
 export const JOB_NOT_FOUND = "Scanner job not found.";
 /** SPEC section 9: the layout's default foam is 12 × 18 in, 1.25 in thick. */
@@ -25,7 +26,9 @@ export const isStaff = (user: AuthUser) => STAFF_ROLES.includes(user.roleCode as
 type JobRow = typeof scannerJobs.$inferSelect;
 type JobJoin = { job: JobRow; layoutId: string | null; reference: string | null; orderNumber: string | null; userEmail: string | null };
 
-function serializeJob({ job, layoutId, reference, orderNumber, userEmail }: JobJoin, withPreview: boolean) {
+// Typed as the answer schema in common/api/scanner-jobs.ts: a field added, renamed or retyped here
+// without the schema (which the docs and clients read) does not compile.
+function serializeJob({ job, layoutId, reference, orderNumber, userEmail }: JobJoin, withPreview: boolean): ScannerJobAnswer {
   const payload = (job.calibrationPayload ?? {}) as Record<string, unknown>;
   const { preview_data_url: preview, ...rest } = payload;
   return {
@@ -61,21 +64,11 @@ function jobQuery(db: Db, where: SQL | undefined) {
 }
 
 /** Customers see only their own jobs; staff see everyone's. Newest first, previews left out (see GET /scanner/jobs/{id}). */
-/** The list's filters as the route validated them (plain values, no request). */
-export type JobListFilters = { status?: string; layout_id?: string; page?: string; per_page?: string };
-
-export async function listJobs(db: Db, user: AuthUser, query: JobListFilters) {
+export async function listJobs(db: Db, user: AuthUser, { status, layoutId, page, perPage }: JobListFilters): Promise<ScannerJobListAnswer> {
   const filters: SQL[] = [];
   if (!isStaff(user)) filters.push(eq(scannerJobs.userId, user.id));
-  const status = query.status?.trim();
-  if (status) {
-    if (!SCANNER_JOB_STATUSES.includes(status as never)) throw badRequest(`Unknown scanner job status "${status.slice(0, 40)}". Use one of: ${SCANNER_JOB_STATUSES.join(", ")}.`);
-    filters.push(eq(scannerJobs.status, status));
-  }
-  const layoutId = query.layout_id?.trim();
+  if (status) filters.push(eq(scannerJobs.status, status));
   if (layoutId) filters.push(eq(projects.layoutId, layoutId));
-  const page = pageParam(query.page ?? null, "page", 1, 1_000_000);
-  const perPage = pageParam(query.per_page ?? null, "per_page", 50, 200);
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     jobQuery(db, where).orderBy(desc(scannerJobs.id)).limit(perPage).offset((page - 1) * perPage),
@@ -87,14 +80,7 @@ export async function listJobs(db: Db, user: AuthUser, query: JobListFilters) {
   };
 }
 
-function pageParam(raw: string | null, name: string, fallback: number, max: number): number {
-  if (raw === null || raw.trim() === "") return fallback;
-  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw badRequest(`${name} must be a positive whole number.`);
-  if (Number(raw) > max) throw badRequest(`${name} must be at most ${max}.`);
-  return Number(raw);
-}
-
-export async function getJob(db: Db, user: AuthUser, id: number) {
+export async function getJob(db: Db, user: AuthUser, id: number): Promise<ScannerJobAnswer> {
   const filters = [eq(scannerJobs.id, id)];
   if (!isStaff(user)) filters.push(eq(scannerJobs.userId, user.id));
   const [row] = await jobQuery(db, and(...filters)).limit(1);
@@ -122,9 +108,9 @@ const foamText = (foam: Foam) => `${foam.width_mm} × ${foam.depth_mm} × ${foam
  * Runs in one write transaction (BEGIN IMMEDIATE) so parallel posts of one layout queue up
  * instead of creating two projects or losing a pocket.
  */
-export async function submitJob(db: Db, user: AuthUser, body: Record<string, unknown>) {
+export async function submitJob(db: Db, user: AuthUser, input: JobSubmission): Promise<ScannerJobAnswer> {
   const now = nowIso();
-  const input = parseJobInput(body, isStaff(user), now);
+  const { status, processedAt } = jobStatus(input.requested, isStaff(user));
   const layoutId = input.layoutId ?? `job-${crypto.randomUUID()}`;
   const actor = { id: user.id, email: user.email };
 
@@ -190,13 +176,13 @@ export async function submitJob(db: Db, user: AuthUser, body: Record<string, unk
         userId: user.id,
         projectId: project.id,
         orderId: order.id,
-        status: input.status,
+        status,
         contourSvg: contourSvg(input.points, foam, name),
         contourPointsMm: input.points,
         calibrationPayload: input.calibrationPayload,
         processingNotes: input.processingNotes,
-        capturedAt: input.capturedAt,
-        processedAt: input.processedAt,
+        capturedAt: input.capturedAt ?? now,
+        processedAt,
         createdAt: now,
         updatedAt: now,
       })
@@ -227,27 +213,21 @@ export async function submitJob(db: Db, user: AuthUser, body: Record<string, unk
  * quotes_pending) and its file status goes back to needs_generation unless files are ready, so the
  * operator board shows "Cutting file missing" until someone generates them. Idempotent.
  */
-export async function processLayout(db: Db, user: AuthUser, body: Record<string, unknown>) {
+export async function processLayout(db: Db, user: AuthUser, target: ProcessTarget): Promise<ProcessLayoutAnswer> {
   const staff = isStaff(user);
-  const layoutId = typeof body.layout_id === "string" ? body.layout_id.trim() : "";
-  const rawIds = body.job_ids;
+  const layoutId = "layoutId" in target ? target.layoutId : null;
   const actor = { id: user.id, email: user.email };
   let orderIds: number[];
-  if (layoutId) {
-    if (layoutId.length > 100) throw badRequest("layout_id must be at most 100 characters.");
-    const filters = [eq(projects.layoutId, layoutId)];
+  if ("layoutId" in target) {
+    const filters = [eq(projects.layoutId, target.layoutId)];
     if (!staff) filters.push(eq(projects.userId, user.id));
     const rows = await db.select({ id: orders.id }).from(orders).innerJoin(projects, eq(projects.id, orders.projectId)).where(and(...filters));
     orderIds = rows.map((row) => row.id);
-  } else if (Array.isArray(rawIds) && rawIds.length) {
-    if (rawIds.length > 1000) throw badRequest("At most 1000 job ids at once.");
-    if (!rawIds.every((id) => typeof id === "number" && Number.isSafeInteger(id) && id > 0)) throw badRequest("job_ids must be a list of scanner job ids.");
-    const filters = [inArray(scannerJobs.id, rawIds as number[])];
+  } else {
+    const filters = [inArray(scannerJobs.id, target.jobIds)];
     if (!staff) filters.push(eq(scannerJobs.userId, user.id));
     const rows = await db.selectDistinct({ id: scannerJobs.orderId }).from(scannerJobs).where(and(...filters));
     orderIds = rows.map((row) => row.id).filter((id): id is number => id !== null);
-  } else {
-    throw badRequest("Send layout_id or job_ids.");
   }
   if (!orderIds.length) throw notFound("No scanner jobs found for this layout.");
 
@@ -257,7 +237,7 @@ export async function processLayout(db: Db, user: AuthUser, body: Record<string,
     for (const orderId of orderIds) rows.push((await tx.query.orders.findFirst({ where: eq(orders.id, orderId) }))!);
     // Check every layout before touching any: a 422 names the pockets at fault and changes nothing.
     const layouts = new Map(rows.filter((order) => OPEN_ORDER_STATUSES.includes(order.status)).map((order) => [order.id, assertCuttable(order.layout)]));
-    const out = [];
+    const out: ProcessedOrderAnswer[] = [];
     for (const order of rows) {
       const orderId = order.id;
       const queued = await tx
@@ -272,7 +252,7 @@ export async function processLayout(db: Db, user: AuthUser, body: Record<string,
       }
       if (queued.length || Object.keys(set).length) {
         await tx.update(orders).set({ ...set, updatedAt: now }).where(eq(orders.id, orderId));
-        await appendEvent(tx, orderId, actor, "submitted_for_processing", { layout_id: layoutId || null, job_ids: queued.map((job) => job.id) }, now);
+        await appendEvent(tx, orderId, actor, "submitted_for_processing", { layout_id: layoutId, job_ids: queued.map((job) => job.id) }, now);
       }
       const layout = layouts.get(orderId);
       const priced = layout ? await priceOrderLayout(tx, order, layout, now) : null;
@@ -299,7 +279,7 @@ export async function processLayout(db: Db, user: AuthUser, body: Record<string,
     }
     return out;
   });
-  return { layout_id: layoutId || null, queued: results.reduce((sum, row) => sum + row.queued, 0), orders: results };
+  return { layout_id: layoutId, queued: results.reduce((sum, row) => sum + row.queued, 0), orders: results };
 }
 
 export async function backlogCount(db: Db, userId?: number) {

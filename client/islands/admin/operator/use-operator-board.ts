@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiRequest, ApiError } from "../../../lib/api";
 import { loadErrorMessage } from "../shared/error-message";
 import { PRODUCTION_COLUMNS, productionStatusOf } from "../shared/production";
+import type { OperatorColumnAnswer } from "../../../../common/api/operator";
 import type { OperatorCard } from "../types";
 
 export const OPERATOR_POLL_MS = 45_000;
@@ -13,7 +14,8 @@ export type OperatorAction = "generate-cutting-file" | "start-production" | "com
 
 /** One column as the server pages it: the cards loaded so far and how many the column holds. */
 export type BoardColumn = { status: string; total: number; cards: OperatorCard[]; hasMore: boolean; nextAfter: number | null };
-type ColumnAnswer = { status: string; total?: number; cards?: OperatorCard[]; has_more?: boolean; next_after?: number | null };
+/** A column of the server's grouped answer (common/api/operator.ts), read leniently. */
+type ColumnAnswer = Pick<OperatorColumnAnswer, "status"> & Partial<Omit<OperatorColumnAnswer, "status" | "cards">> & { cards?: OperatorCard[] };
 
 /** SPEC section 8: the server's message, else the (Russian) fallback naming the action. */
 export function actionErrorMessage(error: unknown, action: string): string {
