@@ -16,6 +16,49 @@ export const GRID_VISIBLE = 0.55;
 /** A sample below this says "grid hidden": something lies on the pad there. */
 export const GRID_HIDDEN = 0.2;
 
+/** Median of the first m values of a (sorts them in place: m is a window's dozen samples). */
+function quickMedian(a: Float64Array, m: number): number {
+  for (let i = 1; i < m; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+  return m % 2 ? a[(m - 1) / 2] : (a[m / 2 - 1] + a[m / 2]) / 2;
+}
+
+/** Brightness beside the line falling (or rising) to this share within 0.6 mm along it is a sharp edge. */
+const SHARP_STEP = 0.75;
+/** A sample whose two sides differ more than this (relative) has a tool edge beside the line. */
+const EDGE_SKEW = 0.25;
+/**
+ * The two sides may differ this much on average over a window (relative): a linear shading gradient
+ * across the line (the flank of a round steel shaft, at a slant to the grid) leaves the dip unbiased;
+ * a tool edge beside the line does not, and differs more. 0.08 dropped most of a 6 mm shaft's samples.
+ */
+const SKEW_LIMIT = 0.12;
+
+/**
+ * The line's verdict over one window. The line's position is known to the pixel, so the question is
+ * not "is there texture here" but "is the printed line at its place". `v` is the mean dip at the
+ * line over the window relative to the paper's dip; `texture` is the RMS dip (same kernel, relative)
+ * at 1.4 mm beside the line, where nothing is printed: on paper and in a shadow it is sensor noise,
+ * on satin or chrome steel it is the grain. The window mean of `m` line samples scatters by about
+ * texture * sqrt(2 / m) around its true value (the grain is correlated over a couple of pixels).
+ * Seen: the mean dip reaches GRID_VISIBLE and stands out of the grain as before (2.3 x). Hidden:
+ * the mean is low and a visible line (GRID_VISIBLE) is at least 2.5 standard errors away, so a
+ * grained tool whose mean dip at the line is ~0 reads as "hidden" instead of "texture" (the old
+ * rule gave no hidden verdict wherever the grain beside the line reached 0.6 of the paper's dip).
+ */
+export function judgeLine(v: number, texture: number, m: number): "seen" | "hidden" | "unknown" {
+  if (v >= GRID_VISIBLE) return v > 2.3 * texture ? "seen" : "unknown";
+  const se = texture * Math.sqrt(2 / m);
+  return v <= 0.3 && GRID_VISIBLE - v >= 2.5 * se ? "hidden" : "unknown";
+}
+
 /**
  * How visible the printed grid is along every line, in the rectified raster (k px/mm, pixel u covers
  * pad mm [u/k, (u+1)/k)). A cast shadow only scales the paper's brightness, so a line keeps the same
@@ -26,9 +69,10 @@ export const GRID_HIDDEN = 0.2;
  * straddles. The pixel offsets across the line (line ±0.1 mm, sides 0.5-0.7 mm) are sized for the
  * scanner's working scale of 5 px/mm (trace-pipeline's WORK_PX_PER_MM). Not measured: excluded pixels (markers: no grid is printed
  * there), line crossings (the other line darkens the sides), pixels darker than `minLevel` of the
- * paper (too little signal), clipped highlights and places where the two sides differ (a tool edge
- * next to the line). A sample whose surroundings (1.4 mm to either side) swing as much as the line
- * is textured: it is only kept as "visible" when the line clearly stands out, and never as "hidden".
+ * paper (too little signal), clipped line pixels and places where the two sides differ (a tool edge
+ * next to the line, per sample or on average over the window). Each window is judged against the
+ * grain around it (judgeLine): "visible" only where the line clearly stands out of it, "hidden"
+ * where a visible line is ruled out; hidden samples carry at most GRID_HIDDEN, undecided ones NaN.
  * "Visible" also needs 2 mm of line in a row, reaching lit paper (see below).
  * `level` is the pixel brightness relative to the fitted paper (1 = lit paper).
  */
@@ -72,6 +116,7 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
   };
   const raw: Float32Array[] = [];
   const rawOff: Float32Array[] = [];
+  const rawSkew: Float32Array[] = [];
   const paperDips: number[] = [];
   // The line's contrast varies over the photo (focus, exposure, a washed-out corner): each sample is
   // also compared with the paper's dip in its own 40 mm tile when that tile has enough paper.
@@ -82,6 +127,7 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
   for (const L of lines) {
     const dips = new Float32Array(L.along).fill(Number.NaN);
     const offs = new Float32Array(L.along);
+    const skews = new Float32Array(L.along);
     for (let t = 0; t < L.along; t++) {
       if (nearCrossing((t + 0.5) / k)) continue;
       const a = L.at(t, -1);
@@ -91,22 +137,30 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
       const left = (grey[L.at(t, -4)] + grey[L.at(t, -3)]) / 2;
       const right = (grey[L.at(t, 2)] + grey[L.at(t, 3)]) / 2;
       const side = (left + right) / 2;
-      if (side < 4 || Math.abs(left - right) > 0.08 * side) continue;
-      // Clipped highlights flatten the line away: no evidence either way.
-      if (Math.max(left, right) >= 250) continue;
+      if (side < 4) continue;
+      const skew = (left - right) / side;
+      // A tool edge right beside the line: the dip says nothing. Grain on satin steel makes the two
+      // sides differ by a few per cent at random; that is judged over the window below.
+      if (Math.abs(skew) > EDGE_SKEW) continue;
+      // Clipped highlights flatten the line away: no evidence either way. Only sides at the very top
+      // count as clipped: an exposure that puts the paper at 253 still shows its lines at ~238 (and
+      // a satin part as bright hides them), and such photos would otherwise have no grid evidence.
+      if (side >= 254) continue;
       const d = 1 - (grey[a] + grey[b]) / 2 / side;
       const oL = dipAt(L, t, -off);
       const oR = dipAt(L, t, off);
       if (Number.isNaN(oL) || Number.isNaN(oR)) continue;
       dips[t] = d;
-      offs[t] = Math.max(Math.abs(oL), Math.abs(oR));
-      if (paperHint[a] && paperHint[b] && paperHint[L.at(t, -off - 4)] && paperHint[L.at(t, off + 3)]) {
+      offs[t] = (oL * oL + oR * oR) / 2;
+      skews[t] = skew;
+      if (Math.abs(skew) <= 0.08 && paperHint[a] && paperHint[b] && paperHint[L.at(t, -off - 4)] && paperHint[L.at(t, off + 3)]) {
         paperDips.push(d);
         tileDips[tileOf(b)].push(d);
       }
     }
     raw.push(dips);
     rawOff.push(offs);
+    rawSkew.push(skews);
   }
   paperDips.sort((p, q) => p - q);
   const paperDip = paperDips.length >= 50 ? paperDips[Math.floor(paperDips.length / 2)] : 0;
@@ -116,46 +170,84 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
     return d[Math.floor(d.length / 2)];
   });
   let samples = 0;
+  const offWindow = new Float64Array(2 * half + 1);
   if (paperDip > 0.01) {
     for (let li = 0; li < lines.length; li++) {
       const L = lines[li];
       const dips = raw[li];
       const offs = rawOff[li];
+      const skews = rawSkew[li];
       const outs = new Float32Array(L.along).fill(Number.NaN);
       for (let t = 0; t < L.along; t++) {
         if (Number.isNaN(dips[t])) continue;
         let s = 0;
-        let so = 0;
+        let sk = 0;
         let m = 0;
+        // The two halves of the window (up to t, from t on), for the edge check below.
+        let sBefore = 0;
+        let mBefore = 0;
+        let sAfter = 0;
+        let mAfter = 0;
         for (let u = Math.max(0, t - half); u <= Math.min(L.along - 1, t + half); u++) {
           if (Number.isNaN(dips[u])) continue;
           s += dips[u];
-          so += offs[u];
+          offWindow[m] = offs[u];
+          sk += skews[u];
           m++;
+          if (u <= t) {
+            sBefore += dips[u];
+            mBefore++;
+          }
+          if (u >= t) {
+            sAfter += dips[u];
+            mAfter++;
+          }
         }
         // Too few neighbours: an isolated sample says little.
         if (m < half + 1) continue;
+        // One side brighter all along the window: an edge runs beside the line.
+        if (Math.abs(sk / m) > SKEW_LIMIT) continue;
         const ref = tileRef[tileOf(L.at(t, 0))];
         const v = s / m / ref;
-        const texture = so / m / ref;
-        // Texture as strong as the line itself: neither "seen" nor "hidden" can be told.
-        if (v >= GRID_VISIBLE ? v > 2 * texture : texture < 0.6) outs[t] = v;
+        // The grain's level: the median of the window's squared off-line dips (over 0.69, the median
+        // of a chi-square with 2 degrees of freedom over its mean), not their mean: a tool edge
+        // 1.4 mm beside a few of the samples would otherwise drown a narrow shadow's line, and a few
+        // chrome streaks beside the line would make a hidden line undecidable.
+        const texture = Math.sqrt(quickMedian(offWindow, m) / 0.69) / ref;
+        const verdict = judgeLine(v, texture, m);
+        // Where the line runs into a tool, a window that straddles the edge still averages to
+        // "seen" half a millimetre into the tool: seen must hold on both sides of the sample.
+        const halvesSeen = Math.min(sBefore / mBefore, sAfter / mAfter) / ref >= GRID_VISIBLE;
+        if (verdict === "seen" && halvesSeen) outs[t] = v;
+        else if (verdict === "hidden") outs[t] = Math.min(v, GRID_HIDDEN);
       }
       // A line seen through a shadow is seen all the way across it; shading on a smooth tool can
-      // mimic it for a millimetre or so. Shorter "seen" runs are dropped.
+      // mimic it for a millimetre or so. Shorter "seen" runs are dropped. A run is also cut where the
+      // brightness beside the line steps down sharply (a tool's edge or a hard shadow's): the line's
+      // blurred trace a millimetre into a dark tool, seamless with the paper's run before it, must
+      // stand for 2 mm on its own, which a hard shadow's band does and a trace does not.
+      const sideLevel = (u: number) => (level[L.at(u, -3)] + level[L.at(u, 2)]) / 2;
+      const step = Math.max(1, Math.round(0.6 * k));
       for (let t = 0; t < L.along; ) {
         if (!(outs[t] >= GRID_VISIBLE)) {
           t++;
           continue;
         }
         let e = t;
-        while (e + 1 < L.along && outs[e + 1] >= GRID_VISIBLE) e++;
+        while (e + 1 < L.along && outs[e + 1] >= GRID_VISIBLE) {
+          const before = sideLevel(Math.max(t, e + 1 - step));
+          const after = sideLevel(e + 1);
+          if (after < SHARP_STEP * before || before < SHARP_STEP * after) break;
+          e++;
+        }
         if (e - t + 1 < minRun) for (let u = t; u <= e; u++) outs[u] = Number.NaN;
         t = e + 1;
       }
-      // ... and it runs on into lit paper (gaps up to 3 mm, where a crossing line or an edge beside
-      // the line spoils the measure, but no hidden stretch) or spans 5 mm or more: a short "seen"
-      // stretch inside a grey tool, boxed in by hidden or unreadable line, is its texture.
+      // ... and it runs on into lit paper (gaps up to 3 mm, where an edge beside the line spoils the
+      // measure, but no hidden stretch; the 2 mm around a crossing line, never measured, do not
+      // count: a 4 mm hard shadow between a crossing and the tool would otherwise be cut off from
+      // the paper) or spans 5 mm or more: a short "seen" stretch inside a grey tool, boxed in by
+      // hidden or unreadable line, is its texture.
       for (let t = 0; t < L.along; ) {
         if (!(outs[t] >= GRID_VISIBLE)) {
           t++;
@@ -163,14 +255,14 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         }
         let e = t;
         let lit = false;
-        let last = t;
-        for (let u = t; u < L.along && u - last <= maxGap; u++) {
+        let gap = 0;
+        for (let u = t; u < L.along; u++) {
           if (outs[u] <= GRID_HIDDEN) break;
           if (outs[u] >= GRID_VISIBLE) {
-            last = u;
+            gap = 0;
             e = u;
             if (level[L.at(u, 0)] >= 0.93) lit = true;
-          }
+          } else if (!nearCrossing((u + 0.5) / k) && ++gap > maxGap) break;
         }
         if (!lit && e - t < longRun) for (let u = t; u <= e; u++) if (outs[u] >= GRID_VISIBLE) outs[u] = Number.NaN;
         t = e + 1;

@@ -5,6 +5,7 @@ import { loadOpenCv } from "./opencv.ts";
 import { classicThresholds, eraseGrid, segmentClassic } from "./segment-classic.ts";
 import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
+import { GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 
 // Synthetic photos are rendered and traced here: seconds, not milliseconds.
 const SLOW = 60_000;
@@ -54,6 +55,28 @@ describe("segmentClassic", () => {
     for (let i = 0; i < seg.mask.length; i++) if (seg.mask[i] && grown.every((c) => c[i] === 0)) stray++;
     expect(stray).toBe(0);
     expect(seg.edgeImage?.width).toBe(img.width);
+  }, SLOW);
+
+  test("gridTool: the tool is kept from the AI's trimming, its soft shadow is not", () => {
+    const yellow = toolPolygon(70, 120, 60, 24, 10);
+    const img = syntheticFrame(k, [{ polygonMm: yellow, rgb: [235, 195, 40], shadow: 0.15 }]);
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    const inner = rasterizeCoverage([offsetPolygon(yellow, -0.6).map(([x, y]) => [x * k, y * k] as [number, number])], img.width, img.height);
+    const grown = rasterizeCoverage([offsetPolygon(yellow, 1).map(([x, y]) => [x * k, y * k] as [number, number])], img.width, img.height);
+    const wide = rasterizeCoverage([offsetPolygon(yellow, 6).map(([x, y]) => [x * k, y * k] as [number, number])], img.width, img.height);
+    let innerPx = 0;
+    let innerKept = 0;
+    let haloKept = 0;
+    for (let i = 0; i < inner.length; i++) {
+      if (inner[i] >= 1) {
+        innerPx++;
+        if (seg.gridTool?.[i]) innerKept++;
+      }
+      // (Value 1, the hidden grid's reach, may run past the edge as it always did; 2 must not.)
+      if (wide[i] > 0 && grown[i] === 0 && seg.gridTool?.[i] === GRID_TOOL_UNSHADOWED) haloKept++;
+    }
+    expect(innerKept).toBe(innerPx);
+    expect(haloKept).toBe(0);
   }, SLOW);
 
   test("empty pad gives an empty mask", () => {

@@ -1,10 +1,11 @@
-import { GRID_HIDDEN, measureGridVisibility } from "./grid-visibility.ts";
+import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibility.ts";
 import { solveLinear } from "./homography.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 import { shadowEvidence } from "./shadow-evidence.ts";
+import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 
 /**
  * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
@@ -184,6 +185,19 @@ const SEED_LEVEL = classicThresholds(45);
  * interior.
  */
 const STRONG_DARK = 0.35;
+/**
+ * Paper is never much brighter than its own fitted colour: on 22 bench photos (12 flat, 10 3D) lit
+ * paper's relative brightness stays below 1.035 in 99.99 % of pixels (max 1.053); a chrome
+ * highlight goes above.
+ */
+const PAPER_MAX_LEVEL = 1.05;
+/**
+ * Variance of the paper-relative brightness over 1 mm above which a surface is textured (0.05²). A
+ * deep shadow in a noisy, compressed photo (the flat bench's stress set: noise σ 6, JPEG 70) stays
+ * under it; chrome streaks and satin grain are well above. At 0.08² part of the 3D bench's chrome
+ * counted as smooth and the AI trimmed it again (median 0.244 -> 0.324 mm).
+ */
+const TEXTURE_VAR = 0.0025;
 
 /** Clear 8-connected components smaller than `minPx` in a 0/255 mask (in place). */
 function removeSpecks(m: ReturnType<typeof getCv>["Mat"], minPx: number, cv: ReturnType<typeof getCv>, track: <T extends { delete(): void }>(x: T) => T): void {
@@ -225,7 +239,12 @@ function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
 export type ClassicSegmentOutput = SegmentOutput & {
   /** 1 = cast shadow by the grid's evidence (the grid shows through), left out of the mask. */
   shadow?: Uint8Array;
-  /** 1 = tool by the grid's evidence (the grid is hidden), whatever its brightness. */
+  /**
+   * GRID_TOOL_HIDDEN (1) = tool by the grid's evidence (the grid is hidden), whatever its brightness;
+   * GRID_TOOL_UNSHADOWED (2) = inside the outline and no cast shadow by colour (coloured, black, or
+   * brighter than a shadow can be), by the grid (nearer to where it is hidden than where it is
+   * seen) or, where the grid is not seen within 6 mm, by texture (chrome, satin grain). 0 = neither.
+   */
   gridTool?: Uint8Array;
 };
 
@@ -403,13 +422,31 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       // (a shadowed gap between two handles) that are well away from any clearly-tool pixel.
       const nearStrong = track(new cv.Mat());
       cv.dilate(st, nearStrong, track(disk(cv, 0.8 * k)));
-      // Only broad paper-like areas qualify (erosion), not brighter texture spots on a light tool.
+      // Only broad paper-like areas qualify (erosion), not brighter texture spots on a light tool,
+      // nor anything clearly brighter than the paper (PAPER_MAX_LEVEL): a chrome highlight in the
+      // middle of a tool is no paper.
       const paperLike = track(new cv.Mat(rh, rw, cv.CV_8UC1));
       const pl = paperLike.data as Uint8Array;
       const ns0 = nearStrong.data as Uint8Array;
       for (let y = 0, i = 0; y < rh; y++)
-        for (let x = 0; x < rw; x++, i++) pl[i] = !ns0[i] && !ev.toolReach[i] && score0[(ry + y) * W + rx + x] < 0.85 ? 255 : 0;
+        for (let x = 0; x < rw; x++, i++) {
+          const gi = (ry + y) * W + rx + x;
+          pl[i] = !ns0[i] && !ev.toolReach[i] && score0[gi] < 0.85 && level[gi] <= PAPER_MAX_LEVEL ? 255 : 0;
+        }
       cv.erode(paperLike, paperLike, track(disk(cv, 0.6 * k)));
+      // ... and only where the grid is seen within 2.5 mm: a shadowed gap between two handles shows
+      // it, the bare middle of a light steel shaft (5-7 mm across, between two grid lines) does
+      // not, and seeding paper there handed the shaft to the paper.
+      // (A distance transform, not a dilation by a 25-pixel disk: that cost 150 ms on a 12 MP scan.)
+      const notSeen = track(new cv.Mat(rh, rw, cv.CV_8UC1));
+      const nsn = notSeen.data as Uint8Array;
+      for (let y = 0, i = 0; y < rh; y++)
+        for (let x = 0; x < rw; x++, i++) nsn[i] = vis[(ry + y) * W + rx + x] >= GRID_VISIBLE ? 0 : 255;
+      const toSeen = track(new cv.Mat());
+      cv.distanceTransform(notSeen, toSeen, cv.DIST_L2, 3);
+      const dts = toSeen.data32F as Float32Array;
+      const reachSeen = 2.5 * k;
+      for (let i = 0; i < rw * rh; i++) if (dts[i] > reachSeen) pl[i] = 0;
       const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
       const md = markers.data32S as Int32Array;
       const sd = st.data as Uint8Array;
@@ -440,6 +477,21 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
       cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
       cv.watershed(img3, markers);
+      // Local swing of the brightness over 1 mm (standard deviation): a cast shadow on paper is
+      // smooth (sensor noise only, ~0.02-0.05), chrome's streaks and satin's grain are not.
+      const lv = track(new cv.Mat(rh, rw, cv.CV_32FC1));
+      const lvd = lv.data32F as Float32Array;
+      for (let y = 0, i = 0; y < rh; y++) for (let x = 0; x < rw; x++, i++) lvd[i] = level[(ry + y) * W + rx + x];
+      const lv2 = track(new cv.Mat());
+      cv.multiply(lv, lv, lv2);
+      const box = new cv.Size(Math.max(3, Math.round(k) | 1), Math.max(3, Math.round(k) | 1));
+      const m1 = track(new cv.Mat());
+      const m2 = track(new cv.Mat());
+      cv.blur(lv, m1, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+      cv.blur(lv2, m2, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+      const m1d = m1.data32F as Float32Array;
+      const m2d = m2.data32F as Float32Array;
+      const textured = (i: number) => m2d[i] - m1d[i] * m1d[i] > TEXTURE_VAR;
       const tool = track(new cv.Mat(rh, rw, cv.CV_8UC1));
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
@@ -463,7 +515,14 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           const gi = (ry + y) * W + rx + x;
           if (td[i]) mask[gi] = 1;
           else if (ev.shadow[i]) shadowFull[gi] = 1;
-          if (ev.tool[i]) gridToolFull[gi] = 1;
+          // Tool pixels that cannot be a cast shadow are marked 2: by their colour (coloured, black,
+          // or brighter than the paper's shade: bare steel, chrome), by the grid (nearer to where it
+          // is hidden than to where it is seen), or, where the grid cannot vouch for a shadow (not
+          // seen within 6 mm), by their texture (a shadow on paper is smooth). The AI fusion never
+          // trims them for the network's "paper" (it is sure of paper on steel it never trained
+          // on), but they confirm nothing; elsewhere the network still takes a shadow off.
+          if (ev.tool[i]) gridToolFull[gi] = GRID_TOOL_HIDDEN;
+          else if (td[i] && (!ev.shadowLike[i] || ev.toolReach[i] || (!ev.seenNear[i] && textured(i)))) gridToolFull[gi] = GRID_TOOL_UNSHADOWED;
         }
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks } from "./fuse-masks.ts";
+import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks, GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./fuse-masks.ts";
 
 const W = 40;
 const H = 20;
@@ -111,6 +111,22 @@ test("clipToNetwork trims nothing when trimming would cut the tool in two", () =
   expect(row(out, 10)).toBe(row(m, 10));
 });
 
+test("clipToNetwork trims nothing when the cut would split off even a small part (a chrome jaw beyond a neck)", () => {
+  // A tool x 2-35 with a part x 37-38 held by a 2-pixel neck at x 36 that the network calls paper:
+  // trimming the neck would cut off 1.5 % of the tool.
+  const m = new Uint8Array(W * H);
+  rect(m, 2, 2, 36, 18, 1);
+  rect(m, 36, 9, 37, 11, 1);
+  rect(m, 37, 8, 39, 12, 1);
+  const net = new Uint8Array(W * H);
+  rect(net, 2, 2, 36, 18, 255);
+  rect(net, 37, 8, 39, 12, 255);
+  const p = new Float32Array(W * H).fill(0.9);
+  rect(p, 36, 0, 37, H, 0.01);
+  const out = clipToNetwork(m.slice(), net, p, W, H, { bandPx: 0, below: 0.05 });
+  expect(row(out, 10)).toBe(row(m, 10));
+});
+
 describe("the grid's evidence in the fusion", () => {
   // A tool at x 5-24 whose satin end (x 18-24) the network is sure is paper, and a hard shadow at
   // x 25-34 that both the network and the colour rules took for tool.
@@ -137,6 +153,25 @@ describe("the grid's evidence in the fusion", () => {
     rect(hidden, 31, 6, 37, 14, 1);
     expect(row(fuseMasks(net, classic, W, H, fuseDefaults(5)), 10)).toBe("0000011111111110000000000000000000000000");
     expect(row(fuseMasks(net, classic, W, H, { ...fuseDefaults(5), gridTool: hidden }), 10)).toBe("0000011111111110000000000000001111111100");
+  });
+
+  test("only the hidden grid confirms; tool unlike any shadow (value 2) is kept from trimming but confirms nothing", () => {
+    const classic = new Uint8Array(W * H);
+    rect(classic, 5, 5, 15, 15, 1);
+    rect(classic, 30, 5, 38, 15, 1);
+    const net = new Uint8Array(W * H);
+    rect(net, 5, 5, 15, 15, 255);
+    const unshadowed = new Uint8Array(W * H);
+    rect(unshadowed, 30, 5, 38, 15, GRID_TOOL_UNSHADOWED);
+    expect(row(fuseMasks(net, classic, W, H, { ...fuseDefaults(5), gridTool: unshadowed }), 10)).toBe("0000011111111110000000000000000000000000");
+    const tool = new Uint8Array(W * H);
+    rect(tool, 5, 5, 25, 15, 1);
+    const keep = new Uint8Array(W * H);
+    rect(keep, 18, 5, 25, 15, GRID_TOOL_UNSHADOWED);
+    const net2 = new Uint8Array(W * H);
+    rect(net2, 5, 5, 18, 15, 255);
+    expect(row(clipToNetwork(tool.slice(), net2, prob, W, H, { bandPx: 2, below: 0.05 }, keep), 10)).toBe(row(tool, 10));
+    expect(GRID_TOOL_HIDDEN).toBe(1);
   });
 
   test("clipToNetwork never trims where the grid is hidden", () => {

@@ -7,8 +7,12 @@ type P = [number, number];
 
 export type FrameTool = { polygonMm: P[]; rgb: [number, number, number]; shadow?: number };
 
-/** A rectified frame at k px/mm: paper with a lighting gradient, the grid, and tools with soft shadows. */
-export function syntheticFrame(k: number, tools: FrameTool[]): RgbaImage {
+/**
+ * A rectified frame at k px/mm: paper with a lighting gradient, the grid, and tools with soft shadows.
+ * `gridDepth`: how much a printed line darkens the paper (grey levels of 245; photos of the real pad
+ * show ~12-18, a 5-7 % dip).
+ */
+export function syntheticFrame(k: number, tools: FrameTool[], gridDepth = 40): RgbaImage {
   const W = Math.round(FRAME_W_MM * k);
   const H = Math.round(FRAME_H_MM * k);
   const data = new Uint8Array(W * H * 4);
@@ -47,7 +51,7 @@ export function syntheticFrame(k: number, tools: FrameTool[]): RgbaImage {
       const dx = Math.abs(xm - Math.round(xm / GRID_STEP_MM) * GRID_STEP_MM);
       const dy = Math.abs(ym - Math.round(ym / GRID_STEP_MM) * GRID_STEP_MM);
       const grid = Math.max(0, 1 - Math.max(0, Math.min(dx, dy) - 0.1) * k);
-      let v = 245 - 40 * grid;
+      let v = 245 - gridDepth * grid;
       for (const s of shadows) if (s) v *= 1 - s[i];
       let rgb: [number, number, number] = [v * light, v * light, v * light * 0.98];
       tools.forEach((t, j) => {
@@ -82,4 +86,40 @@ export function toolPolygon(cx: number, cy: number, w: number, h: number, deg: n
   const c = Math.cos((deg * Math.PI) / 180);
   const s = Math.sin((deg * Math.PI) / 180);
   return pts.map(([x, y]) => [cx + c * x - s * y, cy + s * x + c * y]);
+}
+
+/**
+ * Grain on a part: every pixel of `poly` (mm) fully covered by it gets a smooth random brightness
+ * swing of about ±`amplitude` (grey levels), blobs ~`blobMm` across, as satin or brushed steel shows.
+ * Deterministic per `seed`. In place.
+ */
+export function addGrain(img: RgbaImage, k: number, poly: P[], amplitude: number, seed = 1, blobMm = 0.8): void {
+  const { width: W, height: H, data } = img;
+  const cov = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], W, H);
+  let s = seed >>> 0 || 1;
+  const rand = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return ((s >>> 0) / 4294967296) * 2 - 1;
+  };
+  // White noise on a coarse lattice, interpolated bilinearly: blobs of about blobMm.
+  const cell = Math.max(1, blobMm * k);
+  const gw = Math.ceil(W / cell) + 2;
+  const gh = Math.ceil(H / cell) + 2;
+  const lattice = Float32Array.from({ length: gw * gh }, rand);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (cov[i] < 0.99) continue;
+      const gx = x / cell;
+      const gy = y / cell;
+      const x0 = Math.floor(gx);
+      const y0 = Math.floor(gy);
+      const fx = gx - x0;
+      const fy = gy - y0;
+      const at = (a: number, b: number) => lattice[b * gw + a];
+      const n = at(x0, y0) * (1 - fx) * (1 - fy) + at(x0 + 1, y0) * fx * (1 - fy) + at(x0, y0 + 1) * (1 - fx) * fy + at(x0 + 1, y0 + 1) * fx * fy;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(data[i * 4 + c] + amplitude * n)));
+    }
 }

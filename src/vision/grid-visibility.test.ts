@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
+import { addGrain, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
+import { GRID_HIDDEN, GRID_VISIBLE, judgeLine, measureGridVisibility } from "./grid-visibility.ts";
+import { loadOpenCv } from "./opencv.ts";
+import { offsetPolygon } from "./offset-polygon.ts";
+import type { RgbaImage } from "./raster.ts";
+import { exclusionMask } from "./trace-pipeline.ts";
+
+const k = 5;
+type P = [number, number];
+
+beforeAll(() => loadOpenCv());
+
+/** Paper-relative brightness of a syntheticFrame (its lighting is known), scaled by `gain`. */
+function levelOf(img: RgbaImage, gain = 1): Float32Array {
+  const W = img.width;
+  const out = new Float32Array(W * img.height);
+  for (let i = 0; i < out.length; i++) {
+    const xm = ((i % W) + 0.5) / k;
+    const ym = (Math.floor(i / W) + 0.5) / k;
+    const light = 0.92 + 0.08 * (xm / 195.9) - 0.05 * (ym / 259.4);
+    out[i] = img.data[i * 4 + 1] / (245 * light * gain);
+  }
+  return out;
+}
+
+/** Verdicts of the measured line pixels fully inside `poly` (mm). */
+function verdicts(vis: Float32Array, poly: P[], W: number, H: number): { seen: number; hidden: number; measured: number; lineShare: number } {
+  const cov = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], W, H);
+  let seen = 0;
+  let hidden = 0;
+  let measured = 0;
+  let onLines = 0;
+  for (let i = 0; i < vis.length; i++) {
+    if (cov[i] < 0.99) continue;
+    const xm = ((i % W) + 0.5) / k;
+    const ym = (Math.floor(i / W) + 0.5) / k;
+    const nearLine = (m: number) => Math.abs(m - Math.round(m / 10) * 10) < 0.25;
+    if (nearLine(xm) || nearLine(ym)) onLines++;
+    if (Number.isNaN(vis[i])) continue;
+    measured++;
+    if (vis[i] >= GRID_VISIBLE) seen++;
+    if (vis[i] <= GRID_HIDDEN) hidden++;
+  }
+  return { seen, hidden, measured, lineShare: measured / Math.max(1, onLines) };
+}
+
+describe("judgeLine", () => {
+  test("the line at its known place, judged against the grain around it", () => {
+    // Paper: the full dip, little noise.
+    expect(judgeLine(1, 0.1, 11)).toBe("seen");
+    // Satin steel: no dip on average at the line, grain 0.4 of the paper's dip beside it.
+    expect(judgeLine(0.02, 0.4, 11)).toBe("hidden");
+    expect(judgeLine(-0.3, 0.4, 11)).toBe("hidden");
+    // Chrome streaks as strong as the line twice over: nothing can be told either way.
+    expect(judgeLine(0.05, 2, 11)).toBe("unknown");
+    expect(judgeLine(0.9, 0.5, 11)).toBe("unknown");
+    // Half the paper's dip: neither.
+    expect(judgeLine(0.4, 0.05, 11)).toBe("unknown");
+  });
+});
+
+describe("measureGridVisibility", () => {
+  test("a grained satin part as bright as the paper reads hidden, the paper around it seen", () => {
+    // A faint grid (a 6 % dip, as photos of the pad show) and a fine grain of about ±6 % on the part:
+    // judged as "texture" rather than against the line's own place, a sixth of its line samples
+    // were neither seen nor hidden.
+    const part = toolPolygon(100, 120, 70, 16, -30);
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [238, 238, 238] }], 14);
+    addGrain(img, k, part, 14, 3, 0.4);
+    const ex = exclusionMask(img.width, img.height, k);
+    const level = levelOf(img);
+    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
+    const g = measureGridVisibility(img, k, ex, level, hint);
+    const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    expect(inside.lineShare).toBeGreaterThan(0.4);
+    expect(inside.hidden).toBeGreaterThan(0.95 * inside.measured);
+    const around = verdicts(g.visibility, toolPolygon(140, 160, 30, 20, 0), img.width, img.height);
+    expect(around.measured).toBeGreaterThan(300);
+    expect(around.seen).toBe(around.measured);
+  });
+
+  test("paper exposed at 250-254 still shows its lines; a part as bright hides them", () => {
+    const part = toolPolygon(150, 60, 70, 16, -30);
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [238, 238, 238] }], 14);
+    // Brighten the whole frame so the paper near the part sits at 248-255 (lines at ~235-240).
+    const gain = 1.06;
+    for (let i = 0; i < img.data.length; i++) if (i % 4 !== 3) img.data[i] = Math.min(255, Math.round(img.data[i] * gain));
+    addGrain(img, k, part, 3, 3);
+    const ex = exclusionMask(img.width, img.height, k);
+    const level = levelOf(img, gain);
+    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
+    const g = measureGridVisibility(img, k, ex, level, hint);
+    expect(g.paperDip).toBeGreaterThan(0.03);
+    // Counted as clipped when a side reached 250, this paper gave no evidence at all.
+    const paper = verdicts(g.visibility, toolPolygon(190, 100, 30, 20, 0), img.width, img.height);
+    expect(paper.lineShare).toBeGreaterThan(0.5);
+    expect(paper.seen).toBe(paper.measured);
+    const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    expect(inside.lineShare).toBeGreaterThan(0.7);
+    expect(inside.hidden).toBeGreaterThan(0.9 * inside.measured);
+  });
+});
