@@ -3,7 +3,7 @@ import { compareContours, cutArea } from "../../bench/metrics.ts";
 import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
 import { renderPadPhoto3d, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, inscribedDiameterMm, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 
 setDefaultTimeout(180_000);
@@ -107,5 +107,34 @@ describe("traceImages: several photos -> the footprint", () => {
     const box = { x0: 50, y0: 60, x1: 150, y1: 200 };
     expect(viewsSurround([[0, 0], [196, 0], [196, 259], [0, 259]], box)).toBe(true);
     expect(viewsSurround([[98, 130], [0, 0]], box)).toBe(false);
+  });
+});
+
+describe("trace-views helpers", () => {
+  beforeAll(async () => {
+    await loadOpenCv();
+  });
+
+  test("closeGaps bridges a 3 mm gap in a thin shaft, removes nothing and leaves a 10 mm gap open", () => {
+    const k = 5;
+    const w = 400;
+    const h = 60;
+    const mask = new Uint8Array(w * h);
+    // A 4 mm wide shaft along x, broken at 3 mm (x 100..115 px) and at 10 mm (x 250..300 px).
+    for (let y = 20; y < 40; y++) for (let x = 20; x < 380; x++) if (!(x >= 100 && x < 115) && !(x >= 250 && x < 300)) mask[y * w + x] = 1;
+    const closed = closeGaps(mask, w, h, Math.round(3.5 * k));
+    for (let i = 0; i < mask.length; i++) if (mask[i]) expect(closed[i]).toBe(1);
+    expect(closed[30 * w + 107]).toBe(1);
+    expect(closed[30 * w + 275]).toBe(0);
+  });
+
+  test("inscribedDiameterMm: the width of a bar, the diameter of a disc (a bound: never under, at most a raster step over)", () => {
+    const bar: [number, number][] = [[10, 10], [70, 10], [70, 30], [10, 30]];
+    expect(inscribedDiameterMm(bar)!).toBeGreaterThanOrEqual(20);
+    expect(inscribedDiameterMm(bar)!).toBeLessThanOrEqual(21.2);
+    const disc = Array.from({ length: 72 }, (_, i) => [50 + 14 * Math.cos((i * Math.PI) / 36), 50 + 14 * Math.sin((i * Math.PI) / 36)] as [number, number]);
+    expect(inscribedDiameterMm(disc)!).toBeGreaterThanOrEqual(27.5);
+    expect(inscribedDiameterMm(disc)!).toBeLessThanOrEqual(29.2);
+    expect(inscribedDiameterMm([[0, 0], [1, 1]])).toBeNull();
   });
 });
