@@ -1,6 +1,7 @@
 // Training/validation data for the foam U-Net, in rectified pad space.
 //
 //   bun ml/export-dataset.ts --split train --count 1000 [--from 700] [--shard 0 --shards 2] [--out ml/data]
+//   bun ml/export-dataset.ts --set 3d --split train --count 600 ...   (the 3D renderer's photos)
 //
 // Each sample is a full synthetic phone photo from bench/synth (tool shapes, finishes, shiny metal,
 // shadows, lighting, perspective, blur, noise, JPEG), rectified back to the pad frame with the
@@ -14,6 +15,11 @@
 // Validation samples are unjittered and also keep the working-scale image and the truth polygon for
 // ml/eval-ai.ts. Seeds: train 100000+i, validation 200000+i (the bench must use other seeds).
 //
+// `--set 3d` renders tools with thickness (bench/synth/render-3d.ts: round and flat-walled parts,
+// satin steel and chrome, hard/soft/diffuse cast shadows on the grid, cameras above the middle or a
+// corner), labelled with the silhouette that camera saw, never the shadow. Seeds: train 300000+i,
+// validation 400000+i (the 3D bench uses 3000+). Parts are named part-3d-<n>.
+//
 // Output per split and shard, ml/data/<split>/part-<shard>/:
 //   images.u8  N x 512 x 384 x 3 RGB
 //   masks.u8   N x 512 x 384 tool coverage 0-255 (anti-aliased from the truth polygon)
@@ -23,6 +29,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { FINISHES, type Finish } from "../bench/synth/index.ts";
+import { type CameraName, FINISHES_3D, type Finish3d } from "../bench/synth/render-3d.ts";
 import { rasterizeCoverage } from "../bench/synth/rasterize.ts";
 import { createRng } from "../bench/synth/rng.ts";
 import { encodePng } from "../bench/synth/bmp-encode.ts";
@@ -30,14 +37,17 @@ import type { Pt } from "../src/vision/homography.ts";
 import { FRAME_H_MM, FRAME_W_MM } from "../src/vision/pad-spec.ts";
 import { FOAM_UNET } from "../src/vision/ai/model-contract.ts";
 import { frameToNetworkRgb } from "../src/vision/ai/segment-with-model.ts";
-import { renderPadSample, WORK_PX_PER_MM } from "./pad-sample.ts";
+import { type PadSample, renderPadSample, renderPadSample3d, WORK_PX_PER_MM } from "./pad-sample.ts";
 
 export const TRAIN_SEED_BASE = 100_000;
 export const VAL_SEED_BASE = 200_000;
+export const TRAIN_3D_SEED_BASE = 300_000;
+export const VAL_3D_SEED_BASE = 400_000;
 
 const { values: args } = parseArgs({
   options: {
     split: { type: "string", default: "train" },
+    set: { type: "string", default: "flat" },
     count: { type: "string", default: "1000" },
     // Generate only samples from this index on (adding to an existing set); parts are named by index.
     from: { type: "string", default: "0" },
@@ -53,7 +63,9 @@ const count = Number(args.count);
 const shard = Number(args.shard);
 const shards = Number(args.shards);
 const from = Number(args.from);
-const dir = join(args.out as string, split, `part-${from + shard}`);
+const set = args.set as "flat" | "3d";
+if (set !== "flat" && set !== "3d") throw new Error("--set must be flat or 3d");
+const dir = join(args.out as string, split, set === "3d" ? `part-3d-${from + shard}` : `part-${from + shard}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(join(dir, "work"), { recursive: true });
 
@@ -72,6 +84,18 @@ function pickFinish(u: number): Finish {
   return "shiny";
 }
 
+// 3D set: satin steel and chrome are what one photo loses; light-grey is what shadows are taken for.
+const FINISH_3D_WEIGHTS: Record<Finish3d, number> = { black: 0.1, dark: 0.1, coloured: 0.15, "light-grey": 0.17, "satin-steel": 0.28, chrome: 0.2 };
+function pickFinish3d(u: number): Finish3d {
+  let acc = 0;
+  for (const f of FINISHES_3D) {
+    acc += FINISH_3D_WEIGHTS[f];
+    if (u < acc) return f;
+  }
+  return "chrome";
+}
+const CORNERS: CameraName[] = ["corner0", "corner1", "corner2", "corner3"];
+
 const imagesOut = Bun.file(join(dir, "images.u8")).writer();
 const masksOut = Bun.file(join(dir, "masks.u8")).writer();
 const metaOut = Bun.file(join(dir, "meta.jsonl")).writer();
@@ -83,24 +107,39 @@ let done = 0;
 const DEEP_SHADOW_FROM = 700;
 
 for (let i = from + shard; i < count; i += shards) {
-  const seed = (split === "train" ? TRAIN_SEED_BASE : VAL_SEED_BASE) + i;
-  const rng = createRng(seed * 31 + 5);
-  // Validation photos match the bench's default 12 MP. Training uses cheaper 2-4 MP photos: the
-  // frame ends at ~2 px/mm in the network either way, and 12 MP costs ~3x the CPU per sample.
-  const sizes: [number, number][] = [[1600, 1200], [2000, 1500], [2400, 1800], [4000, 3000]];
-  const [pw, ph] = split === "val" ? sizes[3] : sizes[rng.int(0, 2)];
-  const noTool = rng.next() < 0.03;
-  const finish = pickFinish(rng.next());
-  const sample = await renderPadSample({
-    seed,
-    photoWidth: pw,
-    photoHeight: ph,
-    finish,
-    noTool,
-    cornerJitterMm: split === "train" ? 0.35 : 0,
-    normal: rng.normal,
-    shadowStrength: split === "train" && i >= DEEP_SHADOW_FROM ? 0.18 + 0.27 * rng.next() : undefined,
-  });
+  let seed: number;
+  let pw: number;
+  let ph: number;
+  let sample: PadSample;
+  let noTool = false;
+  if (set === "3d") {
+    seed = (split === "train" ? TRAIN_3D_SEED_BASE : VAL_3D_SEED_BASE) + i;
+    const rng = createRng(seed * 31 + 7);
+    // Validation at the 3D bench's size; training also at phone-video and larger sizes.
+    const sizes: [number, number][] = [[1600, 1200], [1920, 1440], [2400, 1800]];
+    [pw, ph] = split === "val" ? sizes[1] : sizes[rng.int(0, 2)];
+    const camera = rng.next() < 0.6 ? "middle" : CORNERS[rng.int(0, 3)];
+    sample = await renderPadSample3d({ seed, photoWidth: pw, photoHeight: ph, finish: pickFinish3d(rng.next()), camera });
+  } else {
+    seed = (split === "train" ? TRAIN_SEED_BASE : VAL_SEED_BASE) + i;
+    const rng = createRng(seed * 31 + 5);
+    // Validation photos match the bench's default 12 MP. Training uses cheaper 2-4 MP photos: the
+    // frame ends at ~2 px/mm in the network either way, and 12 MP costs ~3x the CPU per sample.
+    const sizes: [number, number][] = [[1600, 1200], [2000, 1500], [2400, 1800], [4000, 3000]];
+    [pw, ph] = split === "val" ? sizes[3] : sizes[rng.int(0, 2)];
+    noTool = rng.next() < 0.03;
+    const finish = pickFinish(rng.next());
+    sample = await renderPadSample({
+      seed,
+      photoWidth: pw,
+      photoHeight: ph,
+      finish,
+      noTool,
+      cornerJitterMm: split === "train" ? 0.35 : 0,
+      normal: rng.normal,
+      shadowStrength: split === "train" && i >= DEEP_SHADOW_FROM ? 0.18 + 0.27 * rng.next() : undefined,
+    });
+  }
   const { photo, rgba: work, truthMm: truthClaimed, width: WW, height: WH } = sample;
   const planar = frameToNetworkRgb(work, WW, WH, IW, IH, WORK_PX_PER_MM);
   const n = IW * IH;
@@ -123,8 +162,9 @@ for (let i = from + shard; i < count; i += shards) {
       toolKind: noTool ? null : photo.toolKind,
       finish: noTool ? null : photo.finish,
       photo: [pw, ph],
-      pxPerMmPhoto: +photo.meta.pxPerMm.toFixed(3),
-      tiltDeg: +photo.meta.tiltDeg.toFixed(2),
+      set,
+      pxPerMmPhoto: set === "3d" ? null : +photo.meta.pxPerMm.toFixed(3),
+      tiltDeg: set === "3d" ? null : +photo.meta.tiltDeg.toFixed(2),
       work: split === "val" ? `work/${seed}.png` : null,
       workSize: [WW, WH],
       workPxPerMm: WORK_PX_PER_MM,

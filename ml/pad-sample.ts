@@ -6,6 +6,7 @@ import { applyHomography, fitHomography, invert3, type Mat3, multiply3, type Pt 
 import { FRAME_CORNERS_MM, FRAME_H_MM, FRAME_W_MM } from "../src/vision/pad-spec.ts";
 import { rectifyRegion } from "../src/vision/rectify.ts";
 import { WORK_PX_PER_MM } from "../src/vision/trace-pipeline.ts";
+import { type CameraName, type Finish3d, type Render3dPhoto, renderPadPhoto3d } from "../bench/synth/render-3d.ts";
 
 export { WORK_PX_PER_MM };
 
@@ -51,4 +52,28 @@ export async function renderPadSample(opts: PadSampleOptions): Promise<PadSample
   const rect = rectifyRegion(decoded, 4, multiply3(photo.meta.padToImage, claimedToTrue), 1, 1, k, { x: 0, y: 0, w: FRAME_W_MM, h: FRAME_H_MM });
   const trueToClaimed = invert3(claimedToTrue);
   return { rgba: rect.data, width: rect.width, height: rect.height, pxPerMm: k, truthMm: photo.truthMm.map((p) => applyHomography(trueToClaimed, p)), photo };
+}
+
+/**
+ * One sample from the 3D renderer (bench/synth/render-3d.ts): a tool with thickness under a camera
+ * 250-600 mm up, with a cast shadow, rectified with the renderer's own homography. The label is what
+ * that camera saw of the tool (its silhouette on the pad plane), never the shadow: one photo's
+ * network must find the silhouette; several photos turn silhouettes into the footprint.
+ */
+export type PadSample3dOptions = {
+  seed: number;
+  photoWidth: number;
+  photoHeight: number;
+  finish?: Finish3d;
+  camera?: CameraName;
+  pxPerMm?: number;
+};
+
+export async function renderPadSample3d(opts: PadSample3dOptions): Promise<PadSample & { photo3d: Render3dPhoto }> {
+  const k = opts.pxPerMm ?? WORK_PX_PER_MM;
+  const photo3d = await renderPadPhoto3d({ seed: opts.seed, width: opts.photoWidth, height: opts.photoHeight, finish: opts.finish, camera: opts.camera ?? "middle", cause: "both" });
+  const decoded = (await decodeImage(photo3d.jpeg)).image;
+  const rect = rectifyRegion(decoded, 4, photo3d.camera.padToImage as Mat3, 1, 1, k, { x: 0, y: 0, w: FRAME_W_MM, h: FRAME_H_MM });
+  const photo = { toolKind: photo3d.toolKind, finish: photo3d.finish, meta: { pxPerMm: NaN, tiltDeg: NaN } } as unknown as PadPhoto;
+  return { rgba: rect.data, width: rect.width, height: rect.height, pxPerMm: k, truthMm: photo3d.silhouetteMm as Pt[], photo, photo3d };
 }

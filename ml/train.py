@@ -213,7 +213,7 @@ def evaluate(model, images, masks, meta):
             x = normalise_paper(images[i].astype(np.float32) / 255.0)
             prob = torch.sigmoid(model(torch.from_numpy(x.transpose(2, 0, 1)[None].copy())))[0, 0].numpy()
             iou, bf = iou_and_bf(prob, masks[i] / 255.0)
-            rows.append({"seed": meta[i]["seed"], "finish": meta[i]["finish"], "toolKind": meta[i]["toolKind"], "iou": float(iou), "bf": float(bf)})
+            rows.append({"seed": meta[i]["seed"], "set": meta[i].get("set", "flat"), "finish": meta[i]["finish"], "toolKind": meta[i]["toolKind"], "iou": float(iou), "bf": float(bf)})
     model.train()
     return rows
 
@@ -230,10 +230,16 @@ def summarise(rows):
         "empty_pads": len(empty),
         "empty_pads_with_false_positive": sum(1 for r in empty if r["iou"] < 1),
     }
-    for f in ["black", "dark", "coloured", "light-grey", "shiny"]:
+    for f in ["black", "dark", "coloured", "light-grey", "shiny", "satin-steel", "chrome"]:
         sub = [r["iou"] for r in tools if r["finish"] == f]
         if sub:
             out[f"iou_{f}"] = float(np.mean(sub))
+    # The flat generator's photos and the 3D renderer's (thick tools, cast shadows, parallax).
+    for st in ["flat", "3d"]:
+        sub = [r["iou"] for r in tools if r.get("set", "flat") == st]
+        if sub:
+            out[f"iou_set_{st}"] = float(np.mean(sub))
+            out[f"min_iou_set_{st}"] = float(np.min(sub))
     return out
 
 
@@ -252,6 +258,7 @@ def main():
     ap.add_argument("--version", default="2", help="model version, written into the ONNX metadata and the default file name")
     ap.add_argument("--out", default=None, help="default assets/models/foam-unet-v<version>.onnx")
     ap.add_argument("--log", default=os.path.join(ROOT, "ml", "data", "train-log.json"))
+    ap.add_argument("--init", default=None, help="start from these weights (a .pt this script saved) instead of from scratch")
     args = ap.parse_args()
     if args.out is None:
         args.out = os.path.join(ROOT, "assets", "models", f"foam-unet-v{args.version}.onnx")
@@ -267,6 +274,9 @@ def main():
     print(f"train {len(tr_img)} samples, val {len(va_img)} samples", flush=True)
 
     model = UNet()
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
+        print(f"weights from {args.init}", flush=True)
     n_params = sum(p.numel() for p in model.parameters())
     print(f"parameters: {n_params}", flush=True)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
@@ -295,8 +305,9 @@ def main():
             el = time.time() - t0
             print(f"step {step}/{args.steps} loss {run_loss:.4f} lr {sched.get_last_lr()[0]:.2e} {el / step:.2f} s/step, {el / 60:.1f} min", flush=True)
         if step % args.eval_every == 0 and step < args.steps:
-            lim = args.eval_limit
-            s = summarise(evaluate(model, va_img[:lim], va_mask[:lim], va_meta[:lim]))
+            # An even spread over the validation frames, so both sets (flat, 3D) are in the check.
+            pick = np.unique(np.linspace(0, len(va_img) - 1, args.eval_limit).round().astype(int))
+            s = summarise(evaluate(model, va_img[pick], va_mask[pick], [va_meta[i] for i in pick]))
             s["step"] = step
             s["minutes"] = (time.time() - t0) / 60
             history.append(s)
