@@ -1,36 +1,14 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { Value } from "@sinclair/typebox/value";
-import type { TSchema } from "elysia";
 import { MaterialAnswer, MaterialListAnswer } from "../../../common/api/materials";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { decode, expectMatches, refusal } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
-import { AppError } from "../../shared/errors";
 import { CreateMaterialBody, EditMaterialBody, MaterialWire } from "./model";
 
 // Seeding and argon2 hashing are slow on a loaded 2-core machine.
 setDefaultTimeout(30_000);
 
 const base = "/api/admin/calculator/materials";
-
-/** The contract's own verdict, as Elysia gets it: a value, or the rule's AppError. */
-function decode<Out>(contract: { "~standard": { validate: (value: unknown) => { value: Out } } }, body: unknown): Out {
-  return contract["~standard"].validate(body).value;
-}
-
-function refusal(run: () => unknown): { status: number; detail: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, detail: error.detail };
-    throw error;
-  }
-  throw new Error("accepted");
-}
-
-const expectMatches = (schema: TSchema, value: unknown, where: string) => {
-  const problem = Value.Errors(schema, value).First();
-  expect(problem ? `${where}: ${problem.path} ${problem.message}` : null).toBeNull();
-};
 
 describe("material contracts decode to the services' plain values", () => {
   test("create: trimmed text, numbers parsed (non-numeric → null), cost in cents, whole lead days", () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
-import type { TSchema } from "elysia";
 import { OperatorBoardAnswer, OperatorCardAnswer, OperatorCardListAnswer } from "../../../common/api/operator";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expectMatches, refusal } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
-import { AppError } from "../../shared/errors";
 import { BoardQuery, IssueBody, IssueWire, LinkBody, LinkWire, ProductionStatusBody, ProductionStatusWire, StartBody, StartWire } from "./model";
 
 // Seeding and argon2 hashing are slow on a loaded 2-core machine.
@@ -13,21 +12,6 @@ setDefaultTimeout(30_000);
 function decode<Out>(contract: { "~standard": { validate: (value: unknown) => { value: Out } } }, body: unknown): Out {
   return contract["~standard"].validate(body).value;
 }
-
-function refusal(run: () => unknown): { status: number; detail: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, detail: error.detail };
-    throw error;
-  }
-  throw new Error("accepted");
-}
-
-const expectMatches = (schema: TSchema, value: unknown, where: string) => {
-  const problem = Value.Errors(schema, value).First();
-  expect(problem ? `${where}: ${problem.path} ${problem.message}` : null).toBeNull();
-};
 
 describe("operator contracts decode to the service's plain values", () => {
   test("bodies", () => {

@@ -1,30 +1,13 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { Value } from "@sinclair/typebox/value";
-import type { TSchema } from "elysia";
 import { ProcessLayoutAnswer, ScannerJobAnswer, ScannerJobListAnswer } from "../../../common/api/scanner-jobs";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { decode, expectMatches, refusal } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
-import { AppError } from "../../shared/errors";
 import { INVALID, jobStatus, toJobListFilters } from "./input";
 import { JobBody, JobWire, ProcessBody, ProcessWire } from "./model";
 
 // Seeding and argon2 hashing are slow on a loaded 2-core machine.
 setDefaultTimeout(30_000);
-
-/** The contract's own verdict, as Elysia gets it: a value, or the rule's AppError. */
-function decode<Out>(contract: { "~standard": { validate: (value: unknown) => { value: Out } } }, body: unknown): Out {
-  return contract["~standard"].validate(body).value;
-}
-
-function refusal(run: () => unknown): { status: number; detail: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, detail: error.detail };
-    throw error;
-  }
-  throw new Error("accepted");
-}
 
 const square = (x: number, y: number, size = 40): [number, number][] => [[x, y], [x + size, y], [x + size, y + size], [x, y + size]];
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -145,10 +128,6 @@ describe("the contracts document the routes", () => {
 });
 
 describe("real answers match the shared answer schemas (common/api/scanner-jobs.ts)", () => {
-  const expectMatches = (schema: TSchema, value: unknown, where: string) => {
-    const problem = Value.Errors(schema, value).First();
-    expect(problem ? `${where}: ${problem.path} ${problem.message}` : null).toBeNull();
-  };
 
   test("submitted jobs, lists, one job, and the hand-over", async () => {
     const first = await t.request("POST", "/api/scanner/jobs", { token: customer, body: jobBody("contract-b") });
