@@ -1,5 +1,6 @@
 import type { CatalogBoxAnswer } from "../../../common/api/catalog";
 import type { MaterialAnswer } from "../../../common/api/materials";
+import type { MetricsAnswer } from "../../../common/api/metrics";
 import type { OperatorCardAnswer } from "../../../common/api/operator";
 import type {
   OptionAnswer,
@@ -16,12 +17,13 @@ import type { RoleAnswer, RoleListAnswer, UserAnswer, UserListAnswer } from "../
 
 /**
  * Wire shapes of the admin and operator API (SPEC sections 3 and 7); money travels as decimal strings.
- * The order, operator card, product, material and user answers are the server's own schemas (common/api/*.ts,
+ * The metrics, order, operator card, product, material and user answers are the server's own schemas (common/api/*.ts,
  * which its serializers are typed against); type-only imports, so no schema code reaches the bundle.
  */
 export type Option = OptionAnswer;
 
-export type Metrics = { active_projects: number; quotes_pending: number; scanner_queue: number };
+/** GET /admin/metrics: the three counts of the metrics strip. */
+export type Metrics = MetricsAnswer;
 
 export type OrderItem = OrderItemAnswer;
 export type ItemMetadata = OrderItemAnswer["metadata"];

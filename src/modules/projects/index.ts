@@ -1,38 +1,18 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../shared/deps";
-import { jsonBody } from "../../shared/openapi-body";
 import { multipartBodyDoc } from "../../shared/openapi-multipart";
-import { bodyFields, guardRequest, parseJsonObject, requireCredentials } from "../../shared/credentials";
+import { guardRequest, parseJsonObject, requireCredentials } from "../../shared/credentials";
 import { attachment } from "../../shared/download";
 import { parseId } from "../../shared/ids";
 import { ADMIN_ROLES, type RoleCode } from "../../../common/roles";
 import { ORDER_NOT_FOUND } from "../orders/service";
+import { CalculatorQuoteBody, DeclineBody, OrderIdParams, ProjectIdParams, QuoteLinesBody } from "./model";
 import { quotePdf } from "./quote-pdf";
-import { acceptQuote, adjustQuote, attachLayout, createCalculatorQuote, declineQuote, loadProject, PROJECT_NOT_FOUND, quotesForReview, sendQuote } from "./service";
+import { acceptQuote, adjustQuote, attachLayout, createCalculatorQuote, declineQuote, loadProject, openQuote, quotesForReview, sendQuote } from "./service";
 
-const IdParams = t.Object({ id: t.String({ description: "Numeric id" }) });
-const projectId = (raw: string) => parseId(raw, PROJECT_NOT_FOUND);
-const orderId = (raw: string) => parseId(raw, ORDER_NOT_FOUND);
 /** Sales review quotes; admins may too. */
 export const QUOTE_ROLES: RoleCode[] = ["sales", ...ADMIN_ROLES];
 
-const DeclineBody = t.Optional(t.Object({ reason: t.Optional(t.Unknown({ description: "Optional, ≤ 1000 characters" })) }));
-const CalculatorQuoteBody = t.Optional(
-  t.Object({
-    toolbox_model_id: t.Optional(t.Unknown({ description: "Model id from the built-in toolbox data" })),
-    drawer_ids: t.Optional(t.Unknown({ description: "Chosen drawer ids of that model" })),
-    foam_material_id: t.Optional(t.Unknown({ description: "An active material id" })),
-    thickness_mm: t.Optional(t.Unknown({ description: "10–100; default the material's sheet thickness" })),
-    color: t.Optional(t.Unknown()),
-  }),
-);
-const LinesBody = t.Optional(
-  t.Object({
-    lines: t.Optional(t.Unknown({ description: "[{description, quantity, unit_price, kind?}] — replaces the price lines" })),
-    markup_percent: t.Optional(t.Unknown({ description: "Recomputes the markup line over the other lines" })),
-    note: t.Optional(t.Unknown()),
-  }),
-);
 const LayoutForm = t.Object(
   {
     file: t.File({ description: "DXF or SVG of closed pocket outlines in millimetres" }),
@@ -49,40 +29,57 @@ const jsonRoutes = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .get("/projects/:id", ({ user, params }) => loadProject(db, user, projectId(params.id)), {
+    .macro({
+      // A transform, so it runs before Elysia validates the body (an adjustment of an order that does
+      // not exist is a 404, of one past quoting a 409, whatever the lines hold), and listed after
+      // `role` in the route options, so it runs after the role check. The service checks again
+      // inside its transaction; this one only fixes which problem is reported first.
+      openQuote: {
+        async transform({ params }: { params: Record<string, string | undefined> }) {
+          // Params are decoded after transforms: the raw text here, read with the same rule as OrderIdParams.
+          await openQuote(db, parseId(params.id, ORDER_NOT_FOUND));
+        },
+      },
+    })
+    .get("/projects/:id", ({ user, params }) => loadProject(db, user, params.id), {
       role: "any",
-      params: IdParams,
+      params: ProjectIdParams,
       detail: { summary: "A project: order, layout, price lines, timeline, scan accuracy, can_accept/can_decline (own projects; staff any)" },
     })
     .get(
       "/projects/:id/quote.pdf",
       async ({ user, params }) => {
-        const project = await loadProject(db, user, projectId(params.id));
+        const project = await loadProject(db, user, params.id);
         return attachment(Buffer.from(quotePdf(project)), `${project.reference_code}-quote.pdf`, "application/pdf");
       },
-      { role: "any", params: IdParams, detail: { summary: "The quote as an A4 PDF: layout drawing at a stated scale (1:n), price lines, total" } },
+      { role: "any", params: ProjectIdParams, detail: { summary: "The quote as an A4 PDF: layout drawing at a stated scale (1:n), price lines, total" } },
     )
-    .post("/projects/:id/accept", ({ user, params }) => acceptQuote(db, user, projectId(params.id)), {
+    .post("/projects/:id/accept", ({ user, params }) => acceptQuote(db, user, params.id), {
       role: "any",
-      params: IdParams,
+      params: ProjectIdParams,
       detail: { summary: "Accept quote: quoted → approved (409 otherwise); answers the project" },
     })
-    .post("/projects/:id/decline", ({ user, params, body }) => declineQuote(db, user, projectId(params.id), bodyFields(body).reason), {
+    // No project check before the body: whose project it is needs the signed-in user, who is only
+    // resolved after validation. A non-text reason is a 400 whichever project is named, so it tells
+    // nothing about other customers' projects.
+    .post("/projects/:id/decline", ({ user, params, body }) => declineQuote(db, user, params.id, body), {
       role: "any",
-      params: IdParams,
-      detail: { ...jsonBody(DeclineBody), summary: "Decline: quoted or draft → cancelled (409 otherwise); answers the project" },
+      params: ProjectIdParams,
+      body: DeclineBody,
+      detail: { ...DeclineBody.doc(), summary: "Decline: quoted or draft → cancelled (409 otherwise); answers the project" },
     })
     .post(
       "/quotes/calculator",
       async ({ user, body, set }) => {
-        const project = await createCalculatorQuote(db, user, bodyFields(body));
+        const project = await createCalculatorQuote(db, user, body);
         set.status = 201;
         return project;
       },
       {
         role: "any",
+        body: CalculatorQuoteBody,
         detail: {
-          ...jsonBody(CalculatorQuoteBody),
+          ...CalculatorQuoteBody.doc(),
           summary: "Request a quote from the calculator: a quoted calculator order for the signed-in user; answers the project",
           description: "Priced on the server with SPEC 9's calculator rules (box, foam sheets, 20 % processing) as price lines. 422 naming the missing choice.",
         },
@@ -92,14 +89,16 @@ const jsonRoutes = ({ db, auth }: AppDeps) =>
       role: QUOTE_ROLES,
       detail: { summary: "Sales: quoted orders with their price lines; `sent` once a quote_sent follows the last pricing/adjustment" },
     })
-    .put("/quotes/:id/lines", ({ user, params, body }) => adjustQuote(db, user, orderId(params.id), bodyFields(body)), {
+    .put("/quotes/:id/lines", ({ user, params, body }) => adjustQuote(db, user, params.id, body), {
       role: QUOTE_ROLES,
-      params: IdParams,
-      detail: { ...jsonBody(LinesBody), summary: "Sales/admin: replace a quote's price lines (order id); one quote_adjusted event with before/after" },
+      params: OrderIdParams,
+      openQuote: true,
+      body: QuoteLinesBody,
+      detail: { ...QuoteLinesBody.doc(), summary: "Sales/admin: replace a quote's price lines (order id); one quote_adjusted event with before/after" },
     })
-    .post("/quotes/:id/send", ({ user, params }) => sendQuote(db, user, orderId(params.id)), {
+    .post("/quotes/:id/send", ({ user, params }) => sendQuote(db, user, params.id), {
       role: QUOTE_ROLES,
-      params: IdParams,
+      params: OrderIdParams,
       detail: { summary: "Sales/admin: send the reviewed quote to the customer (quote_sent event; a draft becomes quoted)" },
     });
 
@@ -108,9 +107,9 @@ const uploadRoutes = ({ db, auth }: AppDeps) =>
   new Elysia({ tags: ["Admin: orders"] })
     .use(auth)
     .onTransform(({ request }) => requireCredentials(request))
-    .post("/admin/orders/:id/layout", ({ user, params, body }) => attachLayout(db, user, orderId(params.id), body as Record<string, unknown>), {
+    .post("/admin/orders/:id/layout", ({ user, params, body }) => attachLayout(db, user, params.id, body as Record<string, unknown>), {
       role: ADMIN_ROLES,
-      params: IdParams,
+      params: OrderIdParams,
       body: LayoutForm,
       detail: {
         summary: "Attach a layout to any order from a DXF or SVG of closed pocket outlines (mm)",

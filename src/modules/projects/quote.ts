@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { materials, orderItems, orders } from "../../../db/schema";
 import { AppError } from "../../shared/errors";
 import { describeProblems, findLayoutProblems } from "../../../common/layout-check";
-import { toCents } from "../../../common/money";
 import { markupLine, priceLayout, QUOTE_DEFAULTS, type QuoteLine, type QuoteLineKind } from "../../../common/pricing";
+import type { QuoteAdjustment } from "./input";
 import { checkLayout, cutLengthMm, LayoutError, type Layout } from "../cutting-files/layout";
 import type { DbLike } from "../orders/events";
 import type { ItemRow, OrderRow } from "../orders/serialize";
@@ -121,34 +121,21 @@ export async function priceOrderLayout(db: DbLike, row: OrderRow, layout: Layout
   return { lines, total_cents, hash };
 }
 
-export type LineInput = { description: string; quantity: number; unit_price_cents: number; kind: QuoteLineKind | string; metadata: Record<string, unknown> };
-
-/** Admin/sales adjustment body: `lines` [{description, quantity, unit_price, kind?}] and optional `markup_percent`. */
-export function parseLines(body: Record<string, unknown>, previous: QuoteLine[]): QuoteLine[] {
-  const raw = body.lines;
-  if (!Array.isArray(raw) || raw.length === 0) throw new AppError(422, "lines must be a non-empty list of {description, quantity, unit_price}.");
-  if (raw.length > 50) throw new AppError(422, "At most 50 price lines.");
-  const lines: QuoteLine[] = raw.map((entry, index) => {
-    const line = (entry ?? {}) as Record<string, unknown>;
-    const description = typeof line.description === "string" ? line.description.trim() : "";
-    if (!description) throw new AppError(422, `Line ${index + 1}: description is required.`);
-    if (description.length > 300) throw new AppError(422, `Line ${index + 1}: description must be at most 300 characters.`);
-    const quantity = line.quantity === undefined ? 1 : Number(line.quantity);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100_000) throw new AppError(422, `Line ${index + 1}: quantity must be a whole number from 1.`);
-    const unit = toCents(line.unit_price as string | number | null | undefined);
-    if (unit === null || unit < 0 || unit > 100_000_000) throw new AppError(422, `Line ${index + 1}: unit_price must be an amount of at least 0.`);
-    const kind = typeof line.kind === "string" && line.kind.trim() ? line.kind.trim().slice(0, 20) : "adjustment";
+/**
+ * The checked adjustment (input.ts) as the order's lines: a line keeps the metadata of the line it
+ * replaces when the kind is the same (a foam line keeps its sheet details); markup_percent
+ * recomputes the markup line over the others.
+ */
+export function adjustedLines(adjustment: QuoteAdjustment, previous: QuoteLine[]): QuoteLine[] {
+  const lines: QuoteLine[] = adjustment.lines.map((line, index) => {
     const before = previous[index];
-    const metadata = before && before.kind === kind ? { ...before.metadata } : {};
-    return { kind: kind as QuoteLineKind, description, quantity, unit_price_cents: unit, total_price_cents: unit * quantity, metadata };
+    // Stored as sent: a sales-named kind ("adjustment", "discount") is a line like any other, and
+    // only markup's kind is acted on below.
+    return { ...line, kind: line.kind as QuoteLineKind, metadata: before && before.kind === line.kind ? { ...before.metadata } : {} };
   });
-  if (body.markup_percent !== undefined && body.markup_percent !== null) {
-    const percent = Number(body.markup_percent);
-    if (!Number.isFinite(percent) || percent < 0 || percent > 500) throw new AppError(422, "markup_percent must be between 0 and 500.");
-    const rest = lines.filter((line) => line.kind !== "markup");
-    return [...rest, markupLine(rest, percent)];
-  }
-  return lines;
+  if (adjustment.markupPercent === null) return lines;
+  const rest = lines.filter((line) => line.kind !== "markup");
+  return [...rest, markupLine(rest, adjustment.markupPercent)];
 }
 
 export const DEFAULT_MARKUP_PERCENT = QUOTE_DEFAULTS.markupPercent;

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { materials, orderEvents, orderItems, orders, projects } from "../../../db/schema";
-import { findModel } from "../../../db/seed/reference/toolboxes";
 import type { AuthUser } from "../../shared/auth";
-import { AppError, badRequest, conflict, notFound } from "../../shared/errors";
+import { AppError, conflict, notFound } from "../../shared/errors";
 import { centsToDecimal } from "../../../common/money";
 import { labelOf, ORDER_STATUSES, PRODUCTION_STATUSES } from "../../../common/order-constants";
 import { calculatePrice, calculatorQuoteLines, type QuoteLine } from "../../../common/pricing";
@@ -20,7 +19,8 @@ import { parseDrawing, type Loop } from "./layout-file";
 import { scanAccuracyMm } from "./scan-accuracy";
 
 export { scanAccuracyMm };
-import { assertCuttable, itemsToLines, linesToItems, parseLines, priceOrderLayout, writeLines } from "./quote";
+import { MISSING_FOAM, type CalculatorChoice, type QuoteAdjustment } from "./input";
+import { adjustedLines, assertCuttable, itemsToLines, linesToItems, priceOrderLayout, writeLines } from "./quote";
 
 export const PROJECT_NOT_FOUND = "Project not found.";
 
@@ -152,11 +152,9 @@ export async function acceptQuote(db: Db, user: AuthUser, projectId: number) {
 }
 
 /** Decline: a quote (or a draft) → cancelled, with the customer's optional reason. */
-export async function declineQuote(db: Db, user: AuthUser, projectId: number, rawReason: unknown) {
+export async function declineQuote(db: Db, user: AuthUser, projectId: number, { reason }: { reason: string }) {
   const { order } = await projectAndOrder(db, user, projectId);
   if (!order) throw conflict("This project has no quote yet.");
-  if (rawReason !== undefined && rawReason !== null && typeof rawReason !== "string") throw badRequest("reason must be text.");
-  const reason = typeof rawReason === "string" ? rawReason.trim().slice(0, 1000) : "";
   await db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, order.id);
     if (row.status !== "quoted" && row.status !== "draft") throw conflict(`Only a quote can be declined: this order is ${labelOf(ORDER_STATUSES, row.status).toLowerCase()}.`);
@@ -171,31 +169,22 @@ export async function declineQuote(db: Db, user: AuthUser, projectId: number, ra
  * POST /quotes/calculator: the calculator's choice becomes a quote for the signed-in user (project +
  * calculator order, status quoted, priced on the server from the same SPEC 9 rules the page shows).
  */
-export async function createCalculatorQuote(db: Db, user: AuthUser, body: Record<string, unknown>) {
-  const modelId = typeof body.toolbox_model_id === "string" ? body.toolbox_model_id.trim() : "";
-  const found = modelId ? findModel(modelId) : undefined;
-  if (!found) throw new AppError(422, "Choose a toolbox or case model (toolbox_model_id).");
-  const drawerIds = Array.isArray(body.drawer_ids) ? body.drawer_ids.filter((id): id is string => typeof id === "string") : [];
-  const drawers = found.model.drawers.filter((drawer) => drawerIds.includes(drawer.id));
-  if (!drawers.length) throw new AppError(422, "Choose at least one drawer (drawer_ids).");
-  const materialId = Number(body.foam_material_id);
-  const material = Number.isSafeInteger(materialId) ? await db.query.materials.findFirst({ where: and(eq(materials.id, materialId), eq(materials.isActive, true)) }) : undefined;
-  if (!material) throw new AppError(422, "Choose a foam type (foam_material_id).");
-  const thickness = body.thickness_mm === undefined || body.thickness_mm === null ? null : Number(body.thickness_mm);
-  if (thickness !== null && (!Number.isFinite(thickness) || thickness < 10 || thickness > 100)) throw new AppError(422, "Foam thickness must be between 10 and 100 mm.");
-  const color = typeof body.color === "string" ? body.color.trim().slice(0, 60) : "";
+export async function createCalculatorQuote(db: Db, user: AuthUser, choice: CalculatorChoice) {
+  const { drawers, color } = choice;
+  const material = await db.query.materials.findFirst({ where: and(eq(materials.id, choice.materialId), eq(materials.isActive, true)) });
+  if (!material) throw new AppError(422, MISSING_FOAM);
   const result = calculatePrice({
     drawers,
     material: { sheet_length_mm: material.sheetLengthMm, sheet_width_mm: material.sheetWidthMm, sheet_thickness_mm: material.sheetThicknessMm, sheet_cost: material.sheetCostCents === null ? null : material.sheetCostCents / 100 },
-    thickness_mm: thickness,
+    thickness_mm: choice.thicknessMm,
   })!;
-  const boxName = `${found.container.brand} ${found.model.name}`;
+  const boxName = `${choice.container.brand} ${choice.model.name}`;
   const lines = calculatorQuoteLines(result, { boxName, materialName: material.name });
   lines[0]!.metadata.material = `${material.name}${color ? ` ${color}` : ""}`;
   const payload = {
-    toolboxModelId: found.model.id,
-    brand: found.container.brand,
-    model: found.model.name,
+    toolboxModelId: choice.model.id,
+    brand: choice.container.brand,
+    model: choice.model.name,
     selectedDrawerIds: drawers.map((drawer) => drawer.id),
     drawers: drawers.map((drawer) => ({ id: drawer.id, label: drawer.label, width_in: drawer.width_in, depth_in: drawer.depth_in })),
     foamMaterialId: material.id,
@@ -270,20 +259,21 @@ export async function quotesForReview(db: Db) {
   };
 }
 
-async function openQuote(db: DbLike, orderId: number): Promise<OrderRow> {
+/** A quote sales may still change (quoted or draft): 404 for no order, 409 for any other status. */
+export async function openQuote(db: DbLike, orderId: number): Promise<OrderRow> {
   const row = await loadOrderRow(db, orderId);
   if (row.status !== "quoted" && row.status !== "draft") throw conflict(`Only a quote can be changed: this order is ${labelOf(ORDER_STATUSES, row.status).toLowerCase()}.`);
   return row;
 }
 
 /** Sales/admin adjust the price lines; the before/after lines are one quote_adjusted event. */
-export async function adjustQuote(db: Db, user: AuthUser, orderId: number, body: Record<string, unknown>) {
+export async function adjustQuote(db: Db, user: AuthUser, orderId: number, adjustment: QuoteAdjustment) {
   await db.transaction(async (tx) => {
     const row = await openQuote(tx, orderId);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position), asc(orderItems.id));
     const before = itemsToLines(items);
-    const lines = parseLines(body, before);
-    const note = typeof body.note === "string" ? body.note.trim().slice(0, 500) : "";
+    const lines = adjustedLines(adjustment, before);
+    const { note } = adjustment;
     const now = nowIso();
     const total = await writeLines(tx, row, lines, {}, now);
     const summary = (list: QuoteLine[]) => list.map((line) => ({ kind: line.kind, description: line.description, quantity: line.quantity, unit_price: centsToDecimal(line.unit_price_cents), total: centsToDecimal(line.total_price_cents) }));
