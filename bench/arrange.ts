@@ -18,8 +18,7 @@ import { arrangeKernel } from "../client/islands/editor/core/arrange-kernel";
 import { cutOutline } from "../client/islands/editor/core/layout-geometry";
 import { findProblems } from "../client/islands/editor/core/problems";
 import { createEditorStore } from "../client/islands/editor/core/store";
-import { createRng } from "./synth/rng";
-import { makeToolShape, TOOL_KINDS } from "./synth/tool-shapes";
+import { queuedTools } from "./synth/queued-tools";
 import { nestInput } from "./nest-reference/nest-parts";
 import { svgnestPort } from "./nest-reference/svgnest-port";
 
@@ -33,32 +32,13 @@ const [FOAM_W, FOAM_D] = option("foam", "560x400").split("x").map(Number) as [nu
 const GENERATIONS = option("generations", "10,30").split(",").filter(Boolean).map(Number);
 const WALL = 8;
 
-function tools(count: number, seed: number) {
-  const rng = createRng(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const shape = makeToolShape(TOOL_KINDS[i % TOOL_KINDS.length]!, rng);
-    return {
-      id: `t${i}`,
-      name: `${TOOL_KINDS[i % TOOL_KINDS.length]} ${i + 1}`,
-      createdAt: "2025-01-01T00:00:00.000Z",
-      previewUrl: "",
-      svg: "",
-      detectionMethod: "aruco" as const,
-      diagnostics: {},
-      parameters: { contour_area_mm: 0 },
-      contourPointsMm: shape.outer,
-      position: null,
-    };
-  });
-}
-
 type Outcome = { placements: Record<string, { x_mm: number; y_mm: number; rotation: number }>; placed: number };
 
 console.log(`auto-arrange, foam ${FOAM_W} x ${FOAM_D} mm, wall ${WALL} mm, clearance 1 mm; ${navigator.hardwareConcurrency} CPUs`);
 console.log("tools  method  placed  time ms  used depth mm  utilisation  check");
 for (const count of COUNTS) {
   const store = createEditorStore();
-  store.dispatch(loadDocument, { queue: tools(count, 7000 + count), foam: customFoam(FOAM_W, FOAM_D, 50) });
+  store.dispatch(loadDocument, { queue: queuedTools(count, 7000 + count), foam: customFoam(FOAM_W, FOAM_D, 50) });
   const doc = store.getState().doc;
   const started = performance.now();
   const input = arrangeInput(doc, "all", WALL);
@@ -77,7 +57,7 @@ for (const count of COUNTS) {
     // Part preparation is shared by plain and ours; the port builds its own parts inside job().
     const ms = (method.startsWith("svg") ? 0 : prepMs) + performance.now() - t0;
     const check = createEditorStore();
-    check.dispatch(loadDocument, { queue: tools(count, 7000 + count), foam: doc.foam });
+    check.dispatch(loadDocument, { queue: queuedTools(count, 7000 + count), foam: doc.foam });
     check.dispatch(arrangeTools, { placements: placementsFrom(check.getState().doc, result as Parameters<typeof placementsFrom>[1]) });
     // Tools left out stay unplaced, so the check sees only what was arranged.
     const placedDoc = { ...check.getState().doc, tools: check.getState().doc.tools.map((tool) => (result.placements[tool.id] ? tool : { ...tool, placement: null })) };

@@ -7,33 +7,17 @@ import { cutOutline } from "../../client/islands/editor/core/layout-geometry";
 import { findProblems } from "../../client/islands/editor/core/problems";
 import { createEditorStore } from "../../client/islands/editor/core/store";
 import type { EditorDoc } from "../../client/islands/editor/core/types";
-import { createRng } from "../synth/rng";
-import { makeToolShape, TOOL_KINDS } from "../synth/tool-shapes";
+import { queuedTools } from "../synth/queued-tools";
 import { nestInput } from "./nest-parts";
 import { svgnestPort } from "./svgnest-port";
 
 const WALL = 8;
 
-function scanned(count: number, seed: number) {
-  const rng = createRng(seed);
-  return Array.from({ length: count }, (_, i) => ({
-    id: `t${i}`,
-    name: `${TOOL_KINDS[i % TOOL_KINDS.length]} ${i + 1}`,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    previewUrl: "",
-    svg: "",
-    detectionMethod: "aruco" as const,
-    diagnostics: {},
-    parameters: { contour_area_mm: 0 },
-    contourPointsMm: makeToolShape(TOOL_KINDS[i % TOOL_KINDS.length]!, rng).outer,
-    position: null,
-  }));
-}
 
 /** As bench/arrange.ts measures it: problems, and pocket area over foam width × (lowest edge + wall). */
 function measure(doc: EditorDoc, result: Pick<KernelResult, "placements">, areas: Map<string, number>) {
   const store = createEditorStore();
-  store.dispatch(loadDocument, { queue: scanned(doc.tools.length, 7012), foam: doc.foam });
+  store.dispatch(loadDocument, { queue: queuedTools(doc.tools.length, 7012), foam: doc.foam });
   store.dispatch(arrangeTools, { placements: placementsFrom(store.getState().doc, result as KernelResult) });
   const placed = store.getState().doc;
   const only = { ...placed, tools: placed.tools.map((tool) => (result.placements[tool.id] ? tool : { ...tool, placement: null })) };
@@ -50,7 +34,7 @@ function measure(doc: EditorDoc, result: Pick<KernelResult, "placements">, areas
 describe("auto-arrange against the SVGnest port", () => {
   test("on 12 scanned tools it places as many and packs at least as densely as 5 SVGnest generations", () => {
     const store = createEditorStore();
-    store.dispatch(loadDocument, { queue: scanned(12, 7012), foam: customFoam(400, 300, 50) });
+    store.dispatch(loadDocument, { queue: queuedTools(12, 7012), foam: customFoam(400, 300, 50) });
     const doc = store.getState().doc;
     const input = arrangeInput(doc, "all", WALL);
     const areas = new Map(input.parts.map((part) => [part.id, part.area]));
