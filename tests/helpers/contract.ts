@@ -25,3 +25,31 @@ export function expectMatches(schema: TSchema, value: unknown, where: string): v
   const problem = Value.Errors(schema, value).First();
   expect(problem ? `${where}: ${problem.path} ${problem.message}` : null).toBeNull();
 }
+
+type OpenApiDocument = { paths: Record<string, Record<string, any>> };
+
+/** The fields a route documents for its JSON body, sorted. */
+export function documentedBodyFields(spec: OpenApiDocument, path: string, method: string): string[] {
+  return Object.keys(spec.paths[path][method].requestBody.content["application/json"].schema.properties).sort();
+}
+
+/** The schema a route documents for its JSON answer with this status. */
+export function documentedAnswer(spec: OpenApiDocument, path: string, method: string, status = 200) {
+  return spec.paths[path][method].responses[status].content["application/json"].schema;
+}
+
+export type StatusCase = [method: string, path: string, token: string | null, body: unknown, status: number, detail: string | null];
+
+/** Each request answers its status (and its detail, when given); `who` names the token in a failure. */
+export async function expectStatuses(
+  request: (method: string, path: string, options: { token?: string | null; body?: unknown }) => Promise<{ status: number; json: any }>,
+  cases: StatusCase[],
+  who: (token: string | null) => string,
+): Promise<void> {
+  for (const [method, path, token, body, status, detail] of cases) {
+    const response = await request(method, path, { token, body });
+    const where = `${method} ${path} as ${who(token)}`;
+    expect(response.status, where).toBe(status);
+    if (detail) expect(response.json.detail, where).toBe(detail);
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { MaterialAnswer, MaterialListAnswer } from "../../../common/api/materials";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { decode, expectMatches, refusal } from "../../../tests/helpers/contract";
+import { decode, documentedAnswer, documentedBodyFields, expectMatches, expectStatuses, refusal, type StatusCase } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
 import { CreateMaterialBody, EditMaterialBody, MaterialWire } from "./model";
 
@@ -55,12 +55,8 @@ describe("validation moved into the contracts keeps its status and wording", () 
       ["POST", base, admin, 400, "Material name is required."],
       ["GET", `${base}?is_active=2`, admin, 400, "is_active must be true or false."],
     ];
-    for (const [method, path, token, status, detail] of cases) {
-      const response = await t.request(method, path, { token, body: method === "GET" ? undefined : bad });
-      const where = `${method} ${path} as ${token === customer ? "customer" : token ? "admin" : "nobody"}`;
-      expect(response.status, where).toBe(status);
-      if (detail) expect(response.json.detail, where).toBe(detail);
-    }
+    const withBody = cases.map(([method, path, token, status, detail]): StatusCase => [method, path, token, method === "GET" ? undefined : bad, status, detail]);
+    await expectStatuses(t.request, withBody, (token) => (token === customer ? "customer" : token ? "admin" : "nobody"));
     expect(await dataDigest(t)).toBe(before);
   });
 });
@@ -68,10 +64,10 @@ describe("validation moved into the contracts keeps its status and wording", () 
 describe("the contracts document the routes", () => {
   test("request bodies list the wire's fields; answers carry their schema", async () => {
     const spec = (await t.request("GET", "/api/docs/json")).json;
-    const bodyFields = (path: string, method: string) => Object.keys(spec.paths[path][method].requestBody.content["application/json"].schema.properties).sort();
+    const bodyFields = (path: string, method: string) => documentedBodyFields(spec, path, method);
     expect(bodyFields(base, "post")).toEqual(Object.keys(MaterialWire.properties).sort());
     expect(bodyFields(`${base}/{id}`, "patch")).toEqual(Object.keys(MaterialWire.properties).sort());
-    const answer = (path: string, method: string, status: number) => spec.paths[path][method].responses[status].content["application/json"].schema;
+    const answer = (path: string, method: string, status: number) => documentedAnswer(spec, path, method, status);
     expect(Object.keys(answer(base, "get", 200).properties)).toEqual(["results"]);
     expect(Object.keys(answer(base, "post", 201).properties)).toEqual(Object.keys(MaterialAnswer.properties));
     for (const method of ["get", "patch", "delete"]) expect(answer(`${base}/{id}`, method, 200).properties).toHaveProperty("sheet_cost");

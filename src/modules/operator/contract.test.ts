@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { Value } from "@sinclair/typebox/value";
 import { OperatorBoardAnswer, OperatorCardAnswer, OperatorCardListAnswer } from "../../../common/api/operator";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { expectMatches, refusal } from "../../../tests/helpers/contract";
+import { documentedAnswer, documentedBodyFields, expectMatches, refusal } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
 import { BoardQuery, IssueBody, IssueWire, LinkBody, LinkWire, ProductionStatusBody, ProductionStatusWire, StartBody, StartWire } from "./model";
 
@@ -102,12 +102,12 @@ describe("validation moved into the contracts keeps its status and wording", () 
 describe("the contracts document the routes", () => {
   test("request bodies list the wire's fields; answers carry their schema", async () => {
     const spec = (await t.request("GET", "/api/docs/json")).json;
-    const bodyFields = (path: string, method: string) => Object.keys(spec.paths[path][method].requestBody.content["application/json"].schema.properties).sort();
+    const bodyFields = (path: string, method: string) => documentedBodyFields(spec, path, method);
     expect(bodyFields("/api/operator/orders/{id}/production-status", "patch")).toEqual(Object.keys(ProductionStatusWire.properties).sort());
     expect(bodyFields("/api/operator/orders/{id}/report-issue", "post")).toEqual(Object.keys(IssueWire.properties).sort());
     expect(bodyFields("/api/operator/orders/{id}/start-production", "post")).toEqual(Object.keys(StartWire.properties).sort());
     expect(bodyFields("/api/operator/orders/{id}/download-link", "post")).toEqual(Object.keys(LinkWire.properties).sort());
-    const answer = (path: string, method: string) => spec.paths[path][method].responses[200].content["application/json"].schema;
+    const answer = (path: string, method: string) => documentedAnswer(spec, path, method);
     expect(Object.keys(answer("/api/operator/orders/{id}/start-production", "post").properties).sort()).toEqual(Object.keys(OperatorCardAnswer.properties).sort());
     expect(answer("/api/operator/dashboard", "get").anyOf).toHaveLength(2);
     expect(spec.paths["/api/operator/dashboard"].get.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(["after", "column", "per_column"]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ProcessLayoutAnswer, ScannerJobAnswer, ScannerJobListAnswer } from "../../../common/api/scanner-jobs";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { decode, expectMatches, refusal } from "../../../tests/helpers/contract";
+import { decode, documentedAnswer, documentedBodyFields, expectMatches, refusal } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
 import { INVALID, jobStatus, toJobListFilters } from "./input";
 import { JobBody, JobWire, ProcessBody, ProcessWire } from "./model";
@@ -116,10 +116,10 @@ describe("validation moved into the contracts keeps its status and wording", () 
 describe("the contracts document the routes", () => {
   test("request bodies list the wire's fields; answers carry their schema", async () => {
     const spec = (await t.request("GET", "/api/docs/json")).json;
-    const bodyFields = (path: string) => Object.keys(spec.paths[path].post.requestBody.content["application/json"].schema.properties).sort();
+    const bodyFields = (path: string) => documentedBodyFields(spec, path, "post");
     expect(bodyFields("/api/scanner/jobs")).toEqual(Object.keys(JobWire.properties).sort());
     expect(bodyFields("/api/scanner/process")).toEqual(Object.keys(ProcessWire.properties).sort());
-    const answer = (path: string, method: string, status: number) => spec.paths[path][method].responses[status].content["application/json"].schema.properties;
+    const answer = (path: string, method: string, status: number) => documentedAnswer(spec, path, method, status).properties;
     expect(Object.keys(answer("/api/scanner/jobs", "get", 200))).toEqual(["results", "pagination"]);
     expect(Object.keys(answer("/api/scanner/jobs", "post", 201)).sort()).toEqual(Object.keys(ScannerJobAnswer.properties).sort());
     expect(Object.keys(answer("/api/scanner/jobs/{id}", "get", 200)).sort()).toEqual(Object.keys(ScannerJobAnswer.properties).sort());

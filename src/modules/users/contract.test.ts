@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { RoleListAnswer, UserAnswer, UserListAnswer } from "../../../common/api/users";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { decode, expectMatches, refusal } from "../../../tests/helpers/contract";
+import { decode, documentedAnswer, documentedBodyFields, expectMatches, expectStatuses, refusal, type StatusCase } from "../../../tests/helpers/contract";
 import { dataDigest, tokenFor } from "../../../tests/api/support";
 import { CreateUserBody, EditUserBody, UserWire } from "./model";
 
@@ -41,7 +41,7 @@ describe("validation moved into the contracts keeps its status and wording", () 
     const before = await dataDigest(t);
     const bad = { email: "nope", role: "super_admin", password: "1" };
     const superId = (await t.request("GET", "/api/admin/users", { token: admin })).json.results.find((user: { role: string }) => user.role === "super_admin").id;
-    const cases: [string, string, string | null, unknown, number, string | null][] = [
+    const cases: StatusCase[] = [
       ["PATCH", "/api/admin/users/1", null, bad, 401, null],
       ["POST", "/api/admin/users", customer, bad, 403, null],
       ["PATCH", "/api/admin/users/999999", customer, bad, 403, null],
@@ -53,12 +53,7 @@ describe("validation moved into the contracts keeps its status and wording", () 
       ["PATCH", `/api/admin/users/${superId}`, admin, { first_name: "X" }, 403, "Only a super administrator can create or change super administrator accounts."],
       ["POST", "/api/admin/users", admin, { email: "boss9@example.com", role: "super_admin", password: "12345678" }, 403, null],
     ];
-    for (const [method, path, token, body, status, detail] of cases) {
-      const response = await t.request(method, path, { token, body });
-      const where = `${method} ${path} as ${token === customer ? "customer" : token ? "admin" : "nobody"}`;
-      expect(response.status, where).toBe(status);
-      if (detail) expect(response.json.detail, where).toBe(detail);
-    }
+    await expectStatuses(t.request, cases, (token) => (token === customer ? "customer" : token ? "admin" : "nobody"));
     expect(await dataDigest(t)).toBe(before);
   });
 });
@@ -66,10 +61,10 @@ describe("validation moved into the contracts keeps its status and wording", () 
 describe("the contracts document the routes", () => {
   test("request bodies list the wire's fields; answers carry their schema", async () => {
     const spec = (await t.request("GET", "/api/docs/json")).json;
-    const bodyFields = (path: string, method: string) => Object.keys(spec.paths[path][method].requestBody.content["application/json"].schema.properties).sort();
+    const bodyFields = (path: string, method: string) => documentedBodyFields(spec, path, method);
     expect(bodyFields("/api/admin/users", "post")).toEqual(Object.keys(UserWire.properties).sort());
     expect(bodyFields("/api/admin/users/{id}", "patch")).toEqual(Object.keys(UserWire.properties).sort());
-    const answer = (path: string, method: string, status: number) => spec.paths[path][method].responses[status].content["application/json"].schema;
+    const answer = (path: string, method: string, status: number) => documentedAnswer(spec, path, method, status);
     expect(Object.keys(answer("/api/admin/users", "get", 200).properties)).toEqual(["results"]);
     expect(Object.keys(answer("/api/admin/user-roles", "get", 200).properties)).toEqual(["results"]);
     expect(Object.keys(answer("/api/admin/users", "post", 201).properties)).toEqual(Object.keys(UserAnswer.properties));
