@@ -10,14 +10,18 @@ export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
 export type DbHandle = { db: Db; client: Client; embedded: boolean; close(): void };
 
-function embeddedPath(url: string): string | null {
-  if (!url.startsWith("file:")) return null;
-  const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-  return path === ":memory:" ? null : path;
+/**
+ * The file of an embedded database URL (`file:data/foam.db`, `file:///abs/foam.db?mode=rwc`), or null
+ * for a libSQL server or an in-memory database.
+ */
+export function embeddedDatabasePath(url: string): string | null {
+  if (!url.startsWith("file:") || url.includes("mode=memory")) return null;
+  const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "").split("?")[0];
+  return !path || path === ":memory:" ? null : path;
 }
 
 export async function openDatabase(url: string, authToken?: string): Promise<DbHandle> {
-  const path = embeddedPath(url);
+  const path = embeddedDatabasePath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
   const client = createClient({ url, authToken, timeout: 10_000 });
   const embedded = url.startsWith("file:");

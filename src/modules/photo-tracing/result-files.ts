@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { embeddedDatabasePath } from "../../../db/client";
 
 /**
  * Finished scan results as files beside an embedded database, written and served as the worker's
@@ -12,10 +13,8 @@ import { dirname, join } from "node:path";
  * in the row (resultDirFor answers null).
  */
 export function resultDirFor(databaseUrl: string): string | null {
-  if (!databaseUrl.startsWith("file:")) return null;
-  const path = databaseUrl.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-  if (!path || path === ":memory:" || path.includes("mode=memory")) return null;
-  return join(dirname(path.split("?")[0]!), "scan-results");
+  const path = embeddedDatabasePath(databaseUrl);
+  return path ? join(dirname(path), "scan-results") : null;
 }
 
 /** Run ids are UUIDs; anything else never becomes a path. */

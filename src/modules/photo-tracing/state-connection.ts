@@ -1,7 +1,7 @@
 import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { open } from "node:fs/promises";
-import type { Db } from "../../../db/client";
+import { embeddedDatabasePath, type Db } from "../../../db/client";
 import * as schema from "../../../db/schema";
 
 /**
@@ -28,11 +28,6 @@ import * as schema from "../../../db/schema";
  */
 type Entry = { client: Client; db: Db; walPath: string; users: number; broken: boolean };
 const connections = new Map<string, Entry>();
-
-function embeddedPath(databaseUrl: string | null): string | null {
-  if (!databaseUrl?.startsWith("file:") || databaseUrl.includes(":memory:") || databaseUrl.includes("mode=memory")) return null;
-  return databaseUrl.slice("file:".length).replace(/^\/\/(?=\/)/, "").split("?")[0] || null;
-}
 
 async function openEntry(databaseUrl: string, path: string): Promise<Entry | null> {
   let client: Client | null = null;
@@ -82,7 +77,7 @@ export const mainWriter = (main: Db): StateWriter => ({
 
 /** A writer for one scan, from upload to result; release it when the run has ended. */
 export async function leaseStateWriter(databaseUrl: string | null, main: Db): Promise<StateWriter> {
-  const path = embeddedPath(databaseUrl);
+  const path = databaseUrl ? embeddedDatabasePath(databaseUrl) : null;
   if (!path || !databaseUrl) return mainWriter(main);
   let entry = connections.get(databaseUrl);
   if (!entry) {
