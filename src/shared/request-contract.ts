@@ -64,3 +64,17 @@ export const idParams = (notFoundDetail: string, description = "Numeric id") =>
 export const answerDoc = (status: number, schema: TSchema, description: string) => ({
   responses: { [status]: { description, content: { "application/json": { schema } } } },
 });
+
+/**
+ * A route option (`.macro({ existingBox: existingRow(BOX_NOT_FOUND, (id) => loadBox(db, id)) })`)
+ * that answers the module's 404 for a path `{id}` naming no row. A transform, so it runs before
+ * Elysia validates the body or query (an edit of a row that does not exist is a 404 whatever the
+ * body holds); listed after `role` in the route options, so it runs after the role check (a caller
+ * without the role never learns which rows exist). Params are decoded after transforms, so this
+ * reads the raw text with the same rule as idParams.
+ */
+export const existingRow = (notFoundDetail: string, load: (id: number) => Promise<unknown>) => ({
+  async transform({ params }: { params: Record<string, string | undefined> }) {
+    await load(parseId(params.id, notFoundDetail));
+  },
+});

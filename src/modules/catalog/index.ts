@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
 import { guardRequest, parseJsonObject } from "../../shared/credentials";
-import { parseId } from "../../shared/ids";
-import { answerDoc } from "../../shared/request-contract";
+import { answerDoc, existingRow } from "../../shared/request-contract";
 import { ADMIN_ROLES } from "../../../common/roles";
 import { CatalogBoxAnswer, CatalogBoxListAnswer } from "../../../common/api/catalog";
 import { ActiveQuery, CreateBoxBody, EditBoxBody, IdParams } from "./model";
@@ -13,17 +12,7 @@ export const catalogModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .macro({
-      // A transform, so it runs before Elysia validates the body (an edit of a product that does not
-      // exist is a 404 whatever the body holds), and listed after `role` in the route options, so it
-      // runs after the role check (a caller without the role never learns which products exist).
-      existingBox: {
-        async transform({ params }: { params: Record<string, string | undefined> }) {
-          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
-          await loadBox(db, parseId(params.id, BOX_NOT_FOUND));
-        },
-      },
-    })
+    .macro({ existingBox: existingRow(BOX_NOT_FOUND, (id) => loadBox(db, id)) })
     .get("", ({ query }) => listBoxes(db, query.is_active), {
       role: ADMIN_ROLES,
       query: ActiveQuery,

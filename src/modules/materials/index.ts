@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
 import { guardRequest, parseJsonObject } from "../../shared/credentials";
-import { parseId } from "../../shared/ids";
-import { answerDoc } from "../../shared/request-contract";
+import { answerDoc, existingRow } from "../../shared/request-contract";
 import { ADMIN_ROLES } from "../../../common/roles";
 import { MaterialAnswer, MaterialListAnswer } from "../../../common/api/materials";
 import { ActiveQuery } from "../catalog/model";
@@ -14,17 +13,7 @@ export const materialsModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .macro({
-      // A transform, so it runs before Elysia validates the body (an edit of a material that does not
-      // exist is a 404 whatever the body holds), and listed after `role` in the route options, so it
-      // runs after the role check (a caller without the role never learns which materials exist).
-      existingMaterial: {
-        async transform({ params }: { params: Record<string, string | undefined> }) {
-          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
-          await loadMaterial(db, parseId(params.id, MATERIAL_NOT_FOUND));
-        },
-      },
-    })
+    .macro({ existingMaterial: existingRow(MATERIAL_NOT_FOUND, (id) => loadMaterial(db, id)) })
     .get("", ({ query }) => listMaterials(db, query.is_active), {
       role: ADMIN_ROLES,
       query: ActiveQuery,

@@ -3,8 +3,7 @@ import type { AppDeps } from "../../shared/deps";
 import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
 import { conflict } from "../../shared/errors";
-import { parseId } from "../../shared/ids";
-import { answerDoc } from "../../shared/request-contract";
+import { answerDoc, existingRow } from "../../shared/request-contract";
 import { hasLayout } from "../orders/file-status";
 import { ADMIN_ROLES, OPERATOR_ROLES } from "../../../common/roles";
 import { OperatorCardAnswer, OperatorDashboardAnswer } from "../../../common/api/operator";
@@ -22,17 +21,7 @@ export const operatorModule = ({ db, auth, tokens }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .macro({
-      // A transform, so it runs before Elysia validates the body or query (an action on an order that
-      // does not exist is a 404 whatever the body holds), and a macro listed after `role` in the route
-      // options, so it runs after the role check (a caller without the role never learns which orders exist).
-      existingOrder: {
-        async transform({ params }: { params: Record<string, string | undefined> }) {
-          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
-          await loadOrderRow(db, parseId(params.id, ORDER_NOT_FOUND));
-        },
-      },
-    })
+    .macro({ existingOrder: existingRow(ORDER_NOT_FOUND, (id) => loadOrderRow(db, id)) })
     // Awaited: returned unawaited from this arrow, operatorBoard's rejection (a 400 for an `after`
     // that is no order) escaped the error handler instead of becoming the answer.
     .get("/dashboard", async ({ query }) => (query.page ? await operatorBoard(db, query.page) : await operatorDashboard(db)), {

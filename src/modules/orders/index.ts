@@ -3,11 +3,10 @@ import { ADMIN_ROLES } from "../../../common/roles";
 import type { AppDeps } from "../../shared/deps";
 import { guardRequest, parseJsonObject } from "../../shared/credentials";
 import { attachment, signedDownloadLink } from "../../shared/download";
-import { parseId } from "../../shared/ids";
 import { orderCsv } from "./csv";
 import { listOrders } from "./list";
 import { BulkStatusAnswer, OrderDetailAnswer, OrderListAnswer } from "../../../common/api/orders";
-import { answerDoc } from "../../shared/request-contract";
+import { answerDoc, existingRow } from "../../shared/request-contract";
 import { BulkStatusBody, CreateOrderBody, EditOrderBody, IdParams, OrderListQuerySchema, StatusBody } from "./model";
 import { bulkSetStatus, createOrder, loadOrderDetail, loadOrderRow, ORDER_NOT_FOUND, setOrderStatus, updateOrder } from "./service";
 
@@ -23,17 +22,7 @@ export const ordersModule = ({ db, auth, tokens }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .macro({
-      // A transform, so it runs before Elysia validates the body (an edit of an order that does not
-      // exist is a 404 whatever the body holds), and a macro listed after `role` in the route options, so it
-      // runs after the role check (a caller without the role never learns which orders exist).
-      existingOrder: {
-        async transform({ params }: { params: Record<string, string | undefined> }) {
-          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
-          await loadOrderRow(db, parseId(params.id, ORDER_NOT_FOUND));
-        },
-      },
-    })
+    .macro({ existingOrder: existingRow(ORDER_NOT_FOUND, (id) => loadOrderRow(db, id)) })
     .get("", ({ query }) => listOrders(db, query), {
       role: ADMIN_ROLES,
       query: OrderListQuerySchema,

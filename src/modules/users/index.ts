@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../shared/deps";
 import { guardRequest, parseJsonObject } from "../../shared/credentials";
-import { parseId } from "../../shared/ids";
-import { answerDoc } from "../../shared/request-contract";
+import { answerDoc, existingRow } from "../../shared/request-contract";
 import { ADMIN_ROLES } from "../../../common/roles";
 import { RoleListAnswer, UserAnswer, UserListAnswer } from "../../../common/api/users";
 import { CreateUserBody, EditUserBody, IdParams } from "./model";
@@ -13,17 +12,7 @@ export const usersModule = ({ db, auth }: AppDeps) =>
     .use(auth)
     .onParse(parseJsonObject)
     .onTransform(guardRequest)
-    .macro({
-      // A transform, so it runs before Elysia validates the body (an edit of a user who does not
-      // exist is a 404 whatever the body holds), and listed after `role` in the route options, so it
-      // runs after the role check (a caller without the role never learns which users exist).
-      existingUser: {
-        async transform({ params }: { params: Record<string, string | undefined> }) {
-          // Params are decoded after transforms: the raw text here, read with the same rule as IdParams.
-          await loadUser(db, parseId(params.id, USER_NOT_FOUND));
-        },
-      },
-    })
+    .macro({ existingUser: existingRow(USER_NOT_FOUND, (id) => loadUser(db, id)) })
     .get("/user-roles", ({ user }) => listRoles(user), {
       role: ADMIN_ROLES,
       detail: { ...answerDoc(200, RoleListAnswer, "Assignable roles, least privileged first"), summary: "Roles that can be assigned: {results: [{code, name}]}" },
