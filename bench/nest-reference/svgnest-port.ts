@@ -41,6 +41,8 @@
  * Part outlines (simplification, spacing offset) are built by the caller: see nest-parts.ts.
  */
 import ClipperLib, { type Path, type Paths } from "clipper-lib";
+import { pointBounds } from "../../common/geometry/bounds";
+import { createRng } from "../synth/rng";
 import { minkowskiSum } from "./minkowski";
 
 type Pt = [number, number];
@@ -110,14 +112,8 @@ const toPath = (points: Pt[], scale: number): Path => points.map(([x, y]) => ({ 
 type Bounds = { minX: number; minY: number; maxX: number; maxY: number };
 
 function boundsOf(points: Pt[]): Bounds {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of points) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return { minX, minY, maxX, maxY };
+  const { x0, y0, x1, y1 } = pointBounds(points);
+  return { minX: x0, minY: y0, maxX: x1, maxY: y1 };
 }
 
 /** placementworker.js rotatePolygon; quarter turns are snapped so cached NFPs turn exactly. */
@@ -164,16 +160,6 @@ export function innerFitRectangle(bin: Bounds, b: Bounds): Pt[] | null {
   return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
 }
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Individual = { placement: number[]; rotation: number[]; fitness?: number };
 type Evaluation = { placements: Map<number, NestPlacement>; fitness: number; unplaced: number[]; maxY: number };
@@ -181,7 +167,7 @@ type Evaluation = { placements: Map<number, NestPlacement>; fitness: number; unp
 export function svgnestPort(input: NestInput, options: Partial<NestConfig> = {}): NestResult {
   const config = { ...SVGNEST_DEFAULTS, ...options };
   const started = performance.now();
-  const random = mulberry32(config.seed);
+  const random = createRng(config.seed).next;
   const scale = config.clipperScale;
   const parts = input.parts;
   const bin: Bounds = { minX: input.margin, minY: input.margin, maxX: input.width - input.margin, maxY: input.depth - input.margin };

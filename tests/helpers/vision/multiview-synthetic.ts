@@ -1,6 +1,7 @@
 // Exact geometry for tests and benches: 3-D solids on the pad, the capture protocol's cameras, and each
 // view's silhouette mapped to the pad plane (what a perfect segmentation of a rectified photo gives).
 
+import { createRng } from "../../../bench/synth/rng.ts";
 import { applyHomography, fitHomography, type Pt } from "../../../src/vision/homography.ts";
 import { FRAME_H_MM, FRAME_W_MM, MARKER_IDS, markerCornersMm } from "../../../src/vision/pad-spec.ts";
 import { homographyOfCamera, lookAtCamera, type CameraPose } from "../../../src/vision/multiview/camera.ts";
@@ -156,17 +157,8 @@ export function protocolCentres(heights: number[] = [320, 300, 340, 280, 360]): 
   ];
 }
 
-/** Deterministic PRNG (mulberry32) so noisy tests are reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32, bench/synth/rng.ts) so noisy tests are reproducible; seeds are non-zero. */
+export const mulberry32 = (seed: number): (() => number) => createRng(seed).next;
 
 export type SyntheticView = { camera: CameraPose; padToImage: number[]; width: number; height: number };
 
