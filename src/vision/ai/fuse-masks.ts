@@ -49,45 +49,15 @@ export function fuseMasks(aiMask: Uint8Array, classicMask: Uint8Array, width: nu
   const ai = aiMask;
 
   // 8-connected classic components with their size and how much of them the network calls tool.
-  const label = new Int32Array(n);
-  const stack = new Int32Array(n);
-  const size: number[] = [0];
-  const shared: number[] = [0];
-  const byGrid: number[] = [0];
+  const { label, size } = labelComponents(classicMask, width, height);
+  const shared = new Array<number>(size.length).fill(0);
+  const byGrid = new Array<number>(size.length).fill(0);
   const grid = opts.gridTool;
-  for (let s = 0; s < n; s++) {
-    if (!classicMask[s] || label[s]) continue;
-    const id = size.length;
-    let count = 0;
-    let both = 0;
-    let hidden = 0;
-    let top = 0;
-    stack[top++] = s;
-    label[s] = id;
-    while (top) {
-      const p = stack[--top];
-      count++;
-      if (ai[p]) both++;
-      if (grid?.[p] === GRID_TOOL_HIDDEN) hidden++;
-      const x = p % width;
-      const y = (p - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (classicMask[q] && !label[q]) {
-            label[q] = id;
-            stack[top++] = q;
-          }
-        }
-      }
-    }
-    size.push(count);
-    shared.push(both);
-    byGrid.push(hidden);
+  for (let p = 0; p < n; p++) {
+    const l = label[p];
+    if (!l) continue;
+    if (ai[p]) shared[l]++;
+    if (grid?.[p] === GRID_TOOL_HIDDEN) byGrid[l]++;
   }
   const confirmed = new Uint8Array(n);
   let any = false;
@@ -177,15 +147,26 @@ export function clipToNetwork(mask: Uint8Array, aiMask: Uint8Array, prob: Float3
 
 /** Pixel count of the largest 8-connected component of a 0/nonzero mask. */
 function largestComponent(m: Uint8Array, width: number, height: number): number {
-  const seen = new Uint8Array(m.length);
-  const stack = new Int32Array(m.length);
   let best = 0;
+  for (const count of labelComponents(m, width, height).size) if (count > best) best = count;
+  return best;
+}
+
+/**
+ * 8-connected components of a 0/nonzero mask: a label per pixel (0 = background, 1.. in scan order)
+ * and each label's pixel count (`size[0]` is 0).
+ */
+function labelComponents(m: Uint8Array, width: number, height: number): { label: Int32Array; size: number[] } {
+  const label = new Int32Array(m.length);
+  const stack = new Int32Array(m.length);
+  const size: number[] = [0];
   for (let s = 0; s < m.length; s++) {
-    if (!m[s] || seen[s]) continue;
+    if (!m[s] || label[s]) continue;
+    const id = size.length;
     let top = 0;
     let count = 0;
     stack[top++] = s;
-    seen[s] = 1;
+    label[s] = id;
     while (top) {
       const p = stack[--top];
       count++;
@@ -198,16 +179,16 @@ function largestComponent(m: Uint8Array, width: number, height: number): number 
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           const q = yy * width + xx;
-          if (m[q] && !seen[q]) {
-            seen[q] = 1;
+          if (m[q] && !label[q]) {
+            label[q] = id;
             stack[top++] = q;
           }
         }
       }
     }
-    if (count > best) best = count;
+    size.push(count);
   }
-  return best;
+  return { label, size };
 }
 
 /** The printed grid's word on a frame (the classic segmenter's evidence), 1 = yes; full-frame rasters. */
