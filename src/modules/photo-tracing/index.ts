@@ -34,6 +34,21 @@ function resultDirOf(deps: AppDeps): string | null {
 const storageOf = (deps: AppDeps): ScanStorage & { databaseUrl: string } => ({ resultDir: resultDirOf(deps), databaseUrl: deps.config.databaseUrl });
 
 /** The progress/result pair is the same for the classic and the AI scanner; only the kind differs. */
+/** POST /scan for one scanner (its own form) and the job routes under it. */
+function scanRoutes(deps: AppDeps, kind: ScanKind, form: typeof ClassicScanForm | typeof AiScanForm) {
+  return new Elysia()
+    .use(deps.auth)
+    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, kind, await startScan(deps.db, deps.vision, user.id, kind, body, storageOf(deps))), {
+      role: "any",
+      body: form,
+      detail: {
+        summary: `Queue ${kind === "ai" ? "an AI" : "a classic"} trace of 1-8 pad photos (one job); answers {job_id, progress_token} at once`,
+        ...multipartBodyDoc(form, SCAN_BODY_DOC),
+      },
+    })
+    .use(jobRoutes(deps, kind));
+}
+
 function jobRoutes(deps: AppDeps, kind: ScanKind) {
   const { db } = deps;
   const resultDir = resultDirOf(deps);
@@ -65,15 +80,7 @@ export const scannerModule = (deps: AppDeps) =>
       body: PreviewForm,
       detail: { summary: "Marker detection on one live camera frame (~1280 px)", ...multipartBodyDoc(PreviewForm, "image: one JPEG or PNG camera frame") },
     })
-    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "classic", await startScan(deps.db, deps.vision, user.id, "classic", body, storageOf(deps))), {
-      role: "any",
-      body: ClassicScanForm,
-      detail: {
-        summary: "Queue a classic trace of 1-8 pad photos (one job); answers {job_id, progress_token} at once",
-        ...multipartBodyDoc(ClassicScanForm, SCAN_BODY_DOC),
-      },
-    })
-    .use(jobRoutes(deps, "classic"))
+    .use(scanRoutes(deps, "classic", ClassicScanForm))
     .post("/export/dxf", async ({ body }) => {
       const dxf = await exportDxf(deps.vision, body).catch(toAppError);
       return new Response(dxf, {
@@ -84,13 +91,5 @@ export const scannerModule = (deps: AppDeps) =>
 export const scannerAiModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/scanner-ai", tags: ["Scanner AI"] })
     .use(deps.auth)
-    .post("/scan", async ({ body, user }) => withProgressToken(deps.tokens, user, "ai", await startScan(deps.db, deps.vision, user.id, "ai", body, storageOf(deps))), {
-      role: "any",
-      body: AiScanForm,
-      detail: {
-        summary: "Queue an AI trace of 1-8 pad photos (one job); answers {job_id, progress_token} at once",
-        ...multipartBodyDoc(AiScanForm, SCAN_BODY_DOC),
-      },
-    })
-    .use(jobRoutes(deps, "ai"));
+    .use(scanRoutes(deps, "ai", AiScanForm));
 
