@@ -3,7 +3,7 @@ import { compareContours, cutArea } from "../../bench/metrics.ts";
 import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
 import { renderPadPhoto3d, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { closeGaps, inscribedDiameterMm, traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, filledReachMm, inscribedDiameterMm, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 
 setDefaultTimeout(180_000);
@@ -126,6 +126,27 @@ describe("trace-views helpers", () => {
     for (let i = 0; i < mask.length; i++) if (mask[i]) expect(closed[i]).toBe(1);
     expect(closed[30 * w + 107]).toBe(1);
     expect(closed[30 * w + 275]).toBe(0);
+  });
+
+  test("filledReachMm: a closed slit open to the outside counts as deep as the outline can be off; an enclosed fill does not", () => {
+    const k = 5;
+    const w = 200;
+    const h = 120;
+    // A pair of jaws, 36 x 20 mm (x 10..190, y 10..110 px), whose 2 mm slit between them (y 55..65)
+    // was closed from x 40 to its mouth at x 190.
+    const foot = new Uint8Array(w * h);
+    const filled = new Uint8Array(w * h);
+    for (let y = 10; y < 110; y++) for (let x = 10; x < 190; x++) foot[y * w + x] = 1;
+    for (let y = 55; y < 65; y++) for (let x = 40; x < 190; x++) filled[y * w + x] = 1;
+    // The slit's far end lies 30 mm from its mouth but 10 mm across a jaw from the outline: 10 mm.
+    const reach = filledReachMm(filled, foot, w, h, k);
+    expect(reach).toBeGreaterThan(9);
+    expect(reach).toBeLessThan(11);
+    // The same fill, enclosed (the slit stops 5 mm short of the edge): no effect on the outer outline.
+    const enclosed = new Uint8Array(w * h);
+    for (let y = 55; y < 65; y++) for (let x = 40; x < 165; x++) enclosed[y * w + x] = 1;
+    expect(filledReachMm(enclosed, foot, w, h, k)).toBe(0);
+    expect(filledReachMm(undefined, foot, w, h, k)).toBe(0);
   });
 
   test("inscribedDiameterMm: the width of a bar, the diameter of a disc (a bound: never under, at most a raster step over)", () => {

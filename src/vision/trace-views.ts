@@ -220,6 +220,46 @@ function farUnexplainedMm(tool: Uint8Array, seen: Uint8Array, width: number, hei
   });
 }
 
+/**
+ * How far (mm) the outline may be off because of what was filled without evidence: the deepest of
+ * the `uncertain` pixels inside `foot`, measured to the nearest pixel outside it. A slit between two
+ * jaws that was closed (or a shadow the tool nearly encloses, given to the tool) may be open in the
+ * true footprint; the outline then runs as far from its far end as this.
+ */
+export function filledReachMm(uncertain: Uint8Array | undefined, foot: Uint8Array, width: number, height: number, k: number): number {
+  if (!uncertain) return 0;
+  let any = false;
+  for (let q = 0; q < foot.length && !any; q++) any = uncertain[q] === 1 && foot[q] === 1;
+  if (!any) return 0;
+  const cv = getCv();
+  return withMats((track) => {
+    // Only fills open to the outside matter: one the tool encloses (a highlight band inside a chrome
+    // part, closed) would be a hole, and the outline is the outer one anyway.
+    const u = track(new cv.Mat(height, width, cv.CV_8UC1));
+    const ud = u.data as Uint8Array;
+    for (let q = 0; q < ud.length; q++) ud[q] = uncertain[q] && foot[q] ? 1 : 0;
+    const labels = track(new cv.Mat());
+    const n = cv.connectedComponents(u, labels, 4, cv.CV_32S);
+    const lab = labels.data32S as Int32Array;
+    const open = new Uint8Array(n);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const q = y * width + x;
+        const l = lab[q];
+        if (!l || open[l]) continue;
+        if ((x > 0 && !foot[q - 1]) || (x + 1 < width && !foot[q + 1]) || (y > 0 && !foot[q - width]) || (y + 1 < height && !foot[q + width])) open[l] = 1;
+      }
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(foot);
+    const dist = track(new cv.Mat());
+    cv.distanceTransform(m, dist, cv.DIST_L2, 3);
+    const d = dist.data32F as Float32Array;
+    let best = 0;
+    for (let q = 0; q < foot.length; q++) if (open[lab[q]] && lab[q] && d[q] > best) best = d[q];
+    return best / k;
+  });
+}
+
 /** Whether a photo's grid-evidenced cast shadow lies within 3 mm of the tool's footprint (more than 20 mm² of it). */
 function shadowAgainstTool(shadow: Uint8Array | undefined, foot: Uint8Array, width: number, height: number, k: number): boolean {
   if (!shadow) return false;
@@ -326,20 +366,23 @@ function oneViewResult(
   // bounds the height (a round handle: its diameter; a spanner: far more than its 9 mm, which only
   // makes the figure safer). Typed heights win.
   const bound = typedHeight ?? inscribedDiameterMm(result.contour_points_mm);
-  const shadowed = shadowAgainstTool((v.seg as { shadow?: Uint8Array }).shadow, v.seg.mask, v.image.width, v.image.height, WORK_PX_PER_MM);
+  const shadowed = shadowAgainstTool(v.seg.shadow, v.seg.mask, v.image.width, v.image.height, WORK_PX_PER_MM);
+  const filledMm = filledReachMm(v.seg.filled, v.seg.mask, v.image.width, v.image.height, WORK_PX_PER_MM);
   const geometric = estimateAccuracyMm({
     views: [{ nadirMm: pose.nadirMm, heightMm: pose.heightMm, reprojectionPx: v.loc.reprojectionPx, pxPerMm: v.fullPxPerMm, sharpness: v.sharpness }],
     toolHeightMm: bound,
     toolBoxMm: boxOf(result.contour_points_mm),
     multiView: false,
   });
-  // A band of a cast shadow against the tool may have been kept (its width grows with the height).
-  const accuracy = geometric + (shadowed && bound ? ONE_PHOTO_SHADOW_PER_MM_HEIGHT * bound : 0);
+  // A band of a cast shadow against the tool may have been kept (its width grows with the height),
+  // and a slit that was closed may be open in the true footprint.
+  const accuracy = geometric + Math.max(shadowed && bound ? ONE_PHOTO_SHADOW_PER_MM_HEIGHT * bound : 0, filledMm);
   (result.diagnostics as Record<string, unknown>).accuracy = {
     geometric_mm: r2(geometric),
     height_bound_mm: bound === null ? null : r1(bound),
     height_from: typedHeight ? "typed" : "outline",
     shadow_against_tool: shadowed,
+    filled_mm: r2(filledMm),
   };
   return { ...result, views: 1, height_mm: typedHeight, accuracy_mm: accuracyFigure(accuracy) };
 }
@@ -451,14 +494,16 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     );
   }
 
-  const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => ({
-    mask: closeGaps(subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k), width, height, Math.round(GAP_CLOSE_MM * k)),
-    width,
-    height,
-    pxPerMm: k,
-    camera: cameraPoses[j],
-    unknown: v.excluded,
-  }));
+  // What any photo filled without evidence (its segmenter's closing, or the gap closing here): the
+  // accuracy figure's "filled" term. Another photo seeing tool there proves nothing: from the side,
+  // the jaws' own height hides a slit between them.
+  const filledAny = new Uint8Array(width * height);
+  const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => {
+    const own = subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k);
+    const mask = closeGaps(own, width, height, Math.round(GAP_CLOSE_MM * k));
+    for (let q = 0; q < mask.length; q++) if (mask[q] && (!own[q] || v.seg.filled?.[q])) filledAny[q] = 1;
+    return { mask, width, height, pxPerMm: k, camera: cameraPoses[j], unknown: v.excluded };
+  });
   onProgress(78, "Carving the footprint from the views");
   const tolerance = { toleranceMm: carveToleranceMm(params), tolerancePerMmHeight: calibration.tolerancePerMmHeight };
   let carved = carveFootprint(silhouettes, tolerance);
@@ -563,9 +608,15 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // and whether a cast shadow lies against the tool (a band of it may remain in every photo alike,
   // where carving cannot see it; its width grows with the tool's height).
   const disagreement = Math.max(0, ...explained.map((e) => e.farMm));
-  const shadowed = used.some(({ v }) => shadowAgainstTool((v.seg as { shadow?: Uint8Array }).shadow, carved.mask, width, height, k));
-  const segmentation = Math.max(disagreement, shadowed && heightMm ? SHADOW_BAND_PER_MM_HEIGHT * heightMm : 0);
+  const shadowed = used.some(({ v }) => shadowAgainstTool(v.seg.shadow, carved.mask, width, height, k));
+  const filledMm = filledReachMm(filledAny, carved.mask, width, height, k);
+  const segmentation = Math.max(disagreement, shadowed && heightMm ? SHADOW_BAND_PER_MM_HEIGHT * heightMm : 0, filledMm);
   const accuracy = geometric + segmentation;
-  (result.diagnostics as Record<string, unknown>).accuracy = { geometric_mm: r2(geometric), disagreement_mm: r2(disagreement), shadow_against_tool: shadowed };
+  (result.diagnostics as Record<string, unknown>).accuracy = {
+    geometric_mm: r2(geometric),
+    disagreement_mm: r2(disagreement),
+    shadow_against_tool: shadowed,
+    filled_mm: r2(filledMm),
+  };
   return { ...result, views: used.length, height_mm: heightMm, accuracy_mm: accuracyFigure(accuracy) };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { clampParameter, type ParameterSpec, type ScanParameters } from "./scan-parameters";
+import { clampParameter, parseToolHeight, TOOL_HEIGHT, type ParameterSpec, type ScanParameters } from "./scan-parameters";
 
 function ParameterControl({ spec, value, onChange }: { spec: ParameterSpec; value: number; onChange: (value: number) => void }) {
   const id = `sc-param-${spec.key}-${useId().replace(/:/g, "")}`;
@@ -80,5 +80,63 @@ export function ParameterControls({
         Reset to defaults
       </button>
     </fieldset>
+  );
+}
+
+/**
+ * The tool's height, typed (optional). Committed on blur or Enter like the other number boxes; a
+ * value out of range is explained and not sent, blank goes back to what the photos measure.
+ */
+export function ToolHeightControl({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
+  const id = `sc-tool-height-${useId().replace(/:/g, "")}`;
+  const [draft, setDraft] = useState(value === null ? "" : String(value));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDraft(value === null ? "" : String(value));
+    setError(null);
+  }, [value]);
+  const commit = () => {
+    const parsed = parseToolHeight(draft);
+    setError(parsed.error);
+    if (parsed.error) return;
+    setDraft(parsed.value === null ? "" : String(parsed.value));
+    if (parsed.value !== value) onChange(parsed.value);
+  };
+  return (
+    <div className="sc-param" data-testid="sc-tool-height">
+      <label className="sc-param-label" htmlFor={id}>
+        Tool height (mm, optional)
+      </label>
+      <div className="sc-param-inputs">
+        <input
+          id={id}
+          className="sc-param-number"
+          type="number"
+          inputMode="decimal"
+          min={TOOL_HEIGHT.min}
+          max={TOOL_HEIGHT.max}
+          step={0.5}
+          placeholder="measured"
+          value={draft}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") commit();
+          }}
+          data-testid="sc-tool-height-input"
+        />
+      </div>
+      {error ? (
+        <p className="sc-param-error" id={`${id}-error`} role="alert" data-testid="sc-tool-height-error">
+          {error}
+        </p>
+      ) : null}
+      <p className="sc-param-hint" id={`${id}-hint`}>
+        The height of the tool's thickest part as it lies. Leave it blank and several photos measure it; from one photo, typing it
+        tightens the fit figure.
+      </p>
+    </div>
   );
 }

@@ -42,6 +42,29 @@ export function clampParameter(spec: ParameterSpec, value: number): number {
 
 export type ScannerVariant = "classic" | "ai";
 
+/**
+ * The tool's height as the user measured it (the scan's optional `tool_height_mm`). Blank means
+ * "let the photos say": several photos measure it; one photo cannot, and then the accuracy figure
+ * assumes the tallest the outline allows. Typed, it replaces both.
+ */
+export const TOOL_HEIGHT = { key: "tool_height_mm", min: 0.5, max: 300 } as const;
+export const TOOL_HEIGHT_ERROR = `Enter the tool's height in millimetres, from ${TOOL_HEIGHT.min} to ${TOOL_HEIGHT.max}, or leave it blank.`;
+
+/** A typed tool height: null for blank, a number in range, or an error to show (nothing is sent). */
+export function parseToolHeight(text: string): { value: number | null; error: string | null } {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "") return { value: null, error: null };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || value < TOOL_HEIGHT.min || value > TOOL_HEIGHT.max) return { value: null, error: TOOL_HEIGHT_ERROR };
+  return { value: Number(value.toFixed(1)), error: null };
+}
+
+/** The typed tool height in a parameter set, when there is a valid one. */
+export function toolHeightOf(params: ScanParameters): number | null {
+  const value = params[TOOL_HEIGHT.key];
+  return typeof value === "number" && Number.isFinite(value) && value >= TOOL_HEIGHT.min && value <= TOOL_HEIGHT.max ? value : null;
+}
+
 /** The form fields of POST /scanner/scan or /scanner-ai/scan (SPEC 7). */
 export function scanFormFields(variant: ScannerVariant, params: ScanParameters): Record<string, string> {
   const common = {
@@ -49,6 +72,8 @@ export function scanFormFields(variant: ScannerVariant, params: ScanParameters):
     allowance_mm: String(params.allowance_mm),
     inset_mm: String(params.inset_mm),
   };
+  const height = toolHeightOf(params);
+  if (height !== null) Object.assign(common, { [TOOL_HEIGHT.key]: String(height) });
   if (variant === "ai") {
     return { confidence: String(params.confidence), post_morph_px: String(params.post_morph_px), ...common };
   }

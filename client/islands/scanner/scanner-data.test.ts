@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { normaliseCorners } from "./overlay";
 import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
-import { AI_PARAMETERS, CLASSIC_PARAMETERS, clampParameter, defaultParameters, scanFormFields } from "./scan-parameters";
+import { AI_PARAMETERS, CLASSIC_PARAMETERS, clampParameter, defaultParameters, parseToolHeight, scanFormFields, TOOL_HEIGHT_ERROR } from "./scan-parameters";
 import { scannerJobBody } from "../../lib/scanner-job-body";
 import { parseProgress, parseScanResult, unusedViews } from "./scan-result";
 
@@ -60,6 +60,17 @@ describe("scan parameters (SPEC 5)", () => {
   test("the AI scan sends its own fields", () => {
     const fields = scanFormFields("ai", defaultParameters(AI_PARAMETERS));
     expect(fields).toEqual({ confidence: "0.5", post_morph_px: "3", rdp_tolerance_mm: "0.3", allowance_mm: "0", inset_mm: "12" });
+  });
+
+  test("a typed tool height goes with either scan; blank or out of range sends none", () => {
+    expect(scanFormFields("classic", { ...defaultParameters(CLASSIC_PARAMETERS), tool_height_mm: 28 }).tool_height_mm).toBe("28");
+    expect(scanFormFields("ai", { ...defaultParameters(AI_PARAMETERS), tool_height_mm: 7.5 }).tool_height_mm).toBe("7.5");
+    expect(scanFormFields("ai", { ...defaultParameters(AI_PARAMETERS), tool_height_mm: 400 }).tool_height_mm).toBeUndefined();
+    expect(parseToolHeight("")).toEqual({ value: null, error: null });
+    expect(parseToolHeight(" 12,5 ")).toEqual({ value: 12.5, error: null });
+    expect(parseToolHeight("0.2")).toEqual({ value: null, error: TOOL_HEIGHT_ERROR });
+    expect(parseToolHeight("abc")).toEqual({ value: null, error: TOOL_HEIGHT_ERROR });
+    expect(TOOL_HEIGHT_ERROR).toBe("Enter the tool's height in millimetres, from 0.5 to 300, or leave it blank.");
   });
 });
 

@@ -9,12 +9,12 @@ import { CALIBRATION_MESSAGE } from "./camera-errors";
 import { ContourFigure } from "./contour-figure";
 import { autoCaptureDue, photoCountText, TARGET_PHOTOS } from "./guided-capture";
 import { GuidedViewsPanel } from "./guided-views-panel";
-import { ParameterControls } from "./parameter-controls";
+import { ParameterControls, ToolHeightControl } from "./parameter-controls";
 import { PhotoStrip } from "./photo-strip";
 import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
 import { accuracyText, heightText, wantsMoreViews } from "./scan-accuracy";
 import { ScanJobError, runScanJob } from "./scan-job";
-import { defaultParameters, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
+import { defaultParameters, toolHeightOf, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
 import { formatArea, ScanQueueList } from "./scan-queue-list";
 import { unusedViews } from "./scan-result";
 import {
@@ -496,6 +496,7 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
                   onChange={(key, value) => dispatch({ type: "setParam", key, value })}
                   onReset={() => dispatch({ type: "resetParams", params: defaultParameters(parameters) })}
                 />
+                <ToolHeightControl value={toolHeightOf(state.params)} onChange={(value) => dispatch({ type: "setToolHeight", value })} />
                 <div className="sc-actions">
                   <Button variant="primary" busy={saving || state.retracing} onClick={() => void save()} data-testid="sc-save">
                     Save to Queue

@@ -9,7 +9,7 @@ import {
   type Corner,
   type GuideState,
 } from "./guided-capture";
-import type { ScanParameters } from "./scan-parameters";
+import { TOOL_HEIGHT, type ScanParameters } from "./scan-parameters";
 import type { ScanResult } from "./scan-result";
 
 /**
@@ -87,6 +87,7 @@ export type ScannerAction =
   | { type: "processFailed"; message: string; detail?: string | null }
   | { type: "result"; result: ScanResult; defaultName: string }
   | { type: "setParam"; key: string; value: number }
+  | { type: "setToolHeight"; value: number | null }
   | { type: "resetParams"; params: ScanParameters }
   | { type: "retraceStart"; seq: number; params: ScanParameters }
   | { type: "retraceDone"; seq: number; result: ScanResult }
@@ -290,6 +291,10 @@ export function scannerReducer(state: ScannerState, action: ScannerAction): Scan
       };
     case "setParam":
       return { ...state, params: { ...state.params, [action.key]: action.value } };
+    case "setToolHeight": {
+      const { [TOOL_HEIGHT.key]: _typed, ...rest } = state.params;
+      return { ...state, params: action.value === null ? rest : { ...rest, [TOOL_HEIGHT.key]: action.value } };
+    }
     case "resetParams":
       return { ...state, params: action.params };
     case "retraceStart":

@@ -279,6 +279,7 @@ describe("scanner page", () => {
       "POST /api/scanner/scan": () => ({ job_id: `job-r${++jobs}`, progress_token: "stream-token" }),
       "GET /api/scanner/scan/job-r1/result": () => RESULT,
       "GET /api/scanner/scan/job-r2/result": () => ({ ...RESULT, parameters: { contour_area_mm: 3500 } }),
+      "GET /api/scanner/scan/job-r3/result": () => ({ ...RESULT, parameters: { contour_area_mm: 3500 }, height_mm: 28 }),
     });
     render(<ScannerPage />);
     await capture();
@@ -295,6 +296,21 @@ describe("scanner page", () => {
     act(() => FakeEventSource.instances[1]!.emit({ progress: 100, message: "Done", status: "completed" }));
     await waitFor(() => expect(screen.getByTestId("sc-area").textContent).toBe("3,500 mm²"));
     expect(screen.getByTestId("sc-review")).toBeTruthy();
+
+    // The tool's height, typed: out of range is explained and sends nothing; a valid one re-traces.
+    const height = screen.getByLabelText("Tool height (mm, optional)") as HTMLInputElement;
+    expect(height.value).toBe("");
+    fireEvent.change(height, { target: { value: "900" } });
+    fireEvent.blur(height);
+    expect(screen.getByTestId("sc-tool-height-error").textContent).toBe("Enter the tool's height in millimetres, from 0.5 to 300, or leave it blank.");
+    expect(height.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(height, { target: { value: "28" } });
+    fireEvent.keyDown(height, { key: "Enter" });
+    expect(screen.queryByTestId("sc-tool-height-error")).toBeNull();
+    await waitFor(() => expect(FakeEventSource.instances.length).toBe(3), { timeout: 3000 });
+    const third = calls.filter((call) => call.url.endsWith("/api/scanner/scan"))[2]!.init!.body as FormData;
+    expect(third.get("tool_height_mm")).toBe("28");
+    expect(third.get("allowance_mm")).toBe("1");
 
     // RDP: the number box keeps SPEC's 0.05-5 step 0.1; the slider starts at a whole step so the
     // default 0.3 sits on a step (a browser snaps range values to min + k·step).

@@ -41,6 +41,9 @@ export async function segmentAi(model: SegmentationModel, input: SegmentInput, o
   return {
     mask,
     edgeImage: opts.classic?.edgeImage,
+    // The classic's evidence for the accuracy figure (what it filled and the shadows it left out).
+    shadow: opts.classic?.shadow,
+    filled: opts.classic?.filled,
     diagnostics: {
       ...opts.classic?.diagnostics,
       segmenter: opts.classic ? "ai+classic fusion" : "ai",
