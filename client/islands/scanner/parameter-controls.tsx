@@ -1,6 +1,17 @@
 import { useEffect, useId, useState } from "react";
 import { clampParameter, parseToolHeight, TOOL_HEIGHT, type ParameterSpec, type ScanParameters } from "./scan-parameters";
 
+/** A number box that keeps what is typed ("-", "0.") as a draft until blur or Enter commits it. */
+function draftHandlers(setDraft: (text: string) => void, commit: () => void) {
+  return {
+    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+    onBlur: commit,
+    onKeyDown: (event: { key: string }) => {
+      if (event.key === "Enter") commit();
+    },
+  };
+}
+
 function ParameterControl({ spec, value, onChange }: { spec: ParameterSpec; value: number; onChange: (value: number) => void }) {
   const id = `sc-param-${spec.key}-${useId().replace(/:/g, "")}`;
   // The number box keeps what is typed ("-", "0.") until it is committed on blur or Enter.
@@ -43,11 +54,7 @@ function ParameterControl({ spec, value, onChange }: { spec: ParameterSpec; valu
           step={spec.step}
           value={draft}
           aria-describedby={spec.hint ? `${id}-hint` : undefined}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") commit();
-          }}
+          {...draftHandlers(setDraft, commit)}
         />
       </div>
       {spec.hint ? (
@@ -120,11 +127,7 @@ export function ToolHeightControl({ value, onChange }: { value: number | null; o
           value={draft}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") commit();
-          }}
+          {...draftHandlers(setDraft, commit)}
           data-testid="sc-tool-height-input"
         />
       </div>
