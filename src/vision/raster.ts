@@ -32,3 +32,37 @@ export function sampleBilinear(img: GreyImage, x: number, y: number): number {
   const d = data[y1 * w + x1];
   return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
 }
+
+/**
+ * Sets to 1 every pixel of `mask` whose centre lies inside the closed polygon (even-odd), the
+ * polygon in pixel-centre coordinates (pixel u's centre at u). OpenCV's fillPoly rounds both ends of
+ * each span to the nearest pixel and fills them inclusively, which grows a sub-pixel outline by about
+ * half a pixel on its right and bottom sides; this rule has no such bias.
+ */
+export function fillPolygonCentres(mask: Uint8Array, width: number, height: number, poly: readonly (readonly [number, number])[]): void {
+  const n = poly.length;
+  if (n < 3) return;
+  let yMin = Infinity;
+  let yMax = -Infinity;
+  for (const [, y] of poly) {
+    if (y < yMin) yMin = y;
+    if (y > yMax) yMax = y;
+  }
+  const xs: number[] = [];
+  for (let v = Math.max(0, Math.ceil(yMin)); v <= Math.min(height - 1, Math.floor(yMax)); v++) {
+    xs.length = 0;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const [xi, yi] = poly[i];
+      const [xj, yj] = poly[j];
+      // Half-open in y, so a vertex on the row counts once.
+      if (yi <= v !== yj <= v) xs.push(xi + ((v - yi) * (xj - xi)) / (yj - yi));
+    }
+    xs.sort((a, b) => a - b);
+    const row = v * width;
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const u0 = Math.max(0, Math.ceil(xs[k]));
+      const u1 = Math.min(width, Math.ceil(xs[k + 1]));
+      if (u1 > u0) mask.fill(1, row + u0, row + u1);
+    }
+  }
+}

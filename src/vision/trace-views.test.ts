@@ -3,7 +3,7 @@ import { compareContours, cutArea } from "../../bench/metrics.ts";
 import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
 import { renderPadPhoto3d, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { closeGaps, filledReachMm, inscribedDiameterMm, traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, filledReachMm, inscribedDiameterMm, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 
 setDefaultTimeout(180_000);
@@ -126,6 +126,27 @@ describe("trace-views helpers", () => {
     for (let i = 0; i < mask.length; i++) if (mask[i]) expect(closed[i]).toBe(1);
     expect(closed[30 * w + 107]).toBe(1);
     expect(closed[30 * w + 275]).toBe(0);
+  });
+
+  test("subPixelSilhouette grows the snapped outline by a true sub-pixel offset (0.1 mm is half a pixel here)", () => {
+    const k = 5;
+    const w = 100;
+    const h = 100;
+    // An 8 mm square (x, y 30..70 px) on white, its edges where the mask's are.
+    const mask = new Uint8Array(w * h);
+    const data = new Uint8Array(w * h * 4).fill(220);
+    for (let y = 30; y < 70; y++)
+      for (let x = 30; x < 70; x++) {
+        mask[y * w + x] = 1;
+        data.fill(40, (y * w + x) * 4, (y * w + x) * 4 + 3);
+      }
+    const area = (m: Uint8Array) => m.reduce((a, b) => a + b, 0) / (k * k);
+    expect(area(subPixelSilhouette(mask, w, h, { width: w, height: h, data }, k))).toBeCloseTo(64, 0);
+    // Grown by 0.1 mm: (8.2 mm)² less the rounded corners' (4 - π)·0.1² ≈ 67.2 mm²; a raster
+    // dilation could only give 64 or (8.4 mm)² = 70.6 mm².
+    const grown = area(subPixelSilhouette(mask, w, h, { width: w, height: h, data }, k, 0.1));
+    expect(grown).toBeGreaterThan(66.2);
+    expect(grown).toBeLessThan(68.2);
   });
 
   test("filledReachMm: a closed slit open to the outside counts as deep as the outline can be off; an enclosed fill does not", () => {

@@ -2,6 +2,7 @@
 // hold), the tool's height and an honest accuracy figure. One photo goes through the same path and
 // gets the same result fields (views 1, height_mm null). See ../shared/scanner-physics.md.
 import { snapToEdges } from "./extract-contour.ts";
+import { offsetPolygon } from "./offset-polygon.ts";
 import type { Pt } from "./homography.ts";
 import { maskBounds, pointBounds } from "../../common/geometry/bounds.ts";
 import { getCv, withMats } from "./opencv.ts";
@@ -9,7 +10,7 @@ import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
-import type { RgbaImage } from "./raster.ts";
+import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
 import {
   analyseView,
   buildTraceResult,
@@ -25,16 +26,22 @@ import { VisionError } from "./vision-error.ts";
 
 export const MAX_VIEWS = 8;
 /**
- * Growth of every silhouette before carving, for what calibration (focal length, pose) and
- * segmentation do not know (the carve adds a little more per mm of height). The hull must never cut
- * the tool; this is what that costs in size.
+ * Growth of every silhouette before carving, for what segmentation and calibration do not know (the
+ * carve adds more per mm of height for the camera centres). The hull must never cut the tool; this
+ * is what that costs in size. It is a true offset of each photo's sub-pixel outline, not a raster
+ * dilation (whole 0.2 mm pixels, which had cost 0.1-0.25 mm of mean deviation on the 3D bench):
+ * the edge's own uncertainty, plus twice the worst photo's marker-fit residual on the pad (a lens's
+ * distortion shows there; the bench's rendered photos fit to 0.1 px, real ones less well).
  */
-const CARVE_TOLERANCE_MM = 0.25;
+const CARVE_SEGMENTATION_MM = 0.15;
+const CARVE_RESIDUAL_SIGMAS = 2;
 
-/** Benches may try another growth (`carve_tolerance_mm`, not part of the API's parameters). */
-function carveToleranceMm(params: Params): number {
+/** The growth for these photos; benches may try another (`carve_tolerance_mm`, not part of the API's parameters). */
+function carveGrowthMm(params: Params, views: ViewAnalysis[]): number {
   const v = (params as { carve_tolerance_mm?: unknown }).carve_tolerance_mm;
-  return typeof v === "number" && v >= 0 && v <= 3 ? v : CARVE_TOLERANCE_MM;
+  if (typeof v === "number" && v >= 0 && v <= 3) return v;
+  const residualMm = Math.max(0, ...views.map((view) => view.loc.reprojectionPx / view.fullPxPerMm).filter(Number.isFinite));
+  return CARVE_SEGMENTATION_MM + CARVE_RESIDUAL_SIGMAS * residualMm;
 }
 
 /**
@@ -92,16 +99,15 @@ const MIN_COMPONENT_MM2 = 3;
  * own edges, as the one-photo scan does, then drawn back onto the raster. The carve is only as
  * good as its silhouettes: a pixel-quantised mask would need a pixel more of tolerance.
  */
-export function subPixelSilhouette(mask: Uint8Array, width: number, height: number, edgeImage: RgbaImage, k: number): Uint8Array {
+export function subPixelSilhouette(mask: Uint8Array, width: number, height: number, edgeImage: RgbaImage, k: number, growMm = 0): Uint8Array {
   const cv = getCv();
-  return withMats((track) => {
+  const out = new Uint8Array(width * height);
+  withMats((track) => {
     const m = track(new cv.Mat(height, width, cv.CV_8UC1));
     m.data.set(mask);
     const contours = track(new cv.MatVector());
     const hier = track(new cv.Mat());
     cv.findContours(m, contours, hier, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE);
-    const SHIFT = 4;
-    const polys = track(new cv.MatVector());
     for (let i = 0; i < contours.size(); i++) {
       const c = contours.get(i);
       const area = cv.contourArea(c) / (k * k);
@@ -110,21 +116,13 @@ export function subPixelSilhouette(mask: Uint8Array, width: number, height: numb
       for (let j = 0; j < d.length; j += 2) pts.push([d[j], d[j + 1]]);
       c.delete();
       if (area < MIN_COMPONENT_MM2 || pts.length < 8) continue;
-      // Pixel centre u <-> continuous u + 0.5; fillPoly's fixed point takes pixel-centre coordinates.
-      const snapped = snapToEdges(pts, edgeImage);
-      const flat = new Int32Array(snapped.length * 2);
-      snapped.forEach(([x, y], j) => {
-        flat[2 * j] = Math.round(x * (1 << SHIFT));
-        flat[2 * j + 1] = Math.round(y * (1 << SHIFT));
-      });
-      const poly = cv.matFromArray(snapped.length, 1, cv.CV_32SC2, Array.from(flat));
-      polys.push_back(poly);
-      poly.delete();
+      const edge = snapToEdges(pts, edgeImage);
+      // Growth as a true offset of the sub-pixel outline: a raster dilation only comes in whole pixels.
+      const outline = growMm > 0 ? offsetPolygon(edge, growMm * k, 0.05) : edge;
+      fillPolygonCentres(out, width, height, outline);
     }
-    const out = track(new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(0)));
-    if (polys.size() > 0) cv.fillPoly(out, polys, new cv.Scalar(1), cv.LINE_8, SHIFT);
-    return new Uint8Array(out.data);
   });
+  return out;
 }
 
 /**
@@ -498,14 +496,16 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // accuracy figure's "filled" term. Another photo seeing tool there proves nothing: from the side,
   // the jaws' own height hides a slit between them.
   const filledAny = new Uint8Array(width * height);
+  const growMm = carveGrowthMm(params, used.map(({ v }) => v));
   const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => {
-    const own = subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k);
+    const own = subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k, growMm);
     const mask = closeGaps(own, width, height, Math.round(GAP_CLOSE_MM * k));
     for (let q = 0; q < mask.length; q++) if (mask[q] && (!own[q] || v.seg.filled?.[q])) filledAny[q] = 1;
     return { mask, width, height, pxPerMm: k, camera: cameraPoses[j], unknown: v.excluded };
   });
   onProgress(78, "Carving the footprint from the views");
-  const tolerance = { toleranceMm: carveToleranceMm(params), tolerancePerMmHeight: calibration.tolerancePerMmHeight };
+  // The silhouettes are grown already; the carve adds only the growth per mm of height.
+  const tolerance = { toleranceMm: 0, tolerancePerMmHeight: calibration.tolerancePerMmHeight };
   let carved = carveFootprint(silhouettes, tolerance);
   timer.lap("carve");
 
@@ -602,6 +602,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     toolBoxMm: boxOf(result.contour_points_mm),
     multiView: true,
     ...tolerance,
+    toleranceMm: growMm,
   });
   // What geometry cannot know, measured on these photos: how far any photo saw tool that the
   // carved footprint does not explain (a part one photo found and another lost is carved away),
@@ -617,6 +618,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     disagreement_mm: r2(disagreement),
     shadow_against_tool: shadowed,
     filled_mm: r2(filledMm),
+    growth_mm: r2(growMm),
   };
   return { ...result, views: used.length, height_mm: heightMm, accuracy_mm: accuracyFigure(accuracy) };
 }
