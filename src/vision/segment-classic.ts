@@ -198,6 +198,15 @@ const PAPER_MAX_LEVEL = 1.05;
  * counted as smooth and the AI trimmed it again (median 0.244 -> 0.324 mm).
  */
 const TEXTURE_VAR = 0.0025;
+/**
+ * Variance (0.015²) over 1 mm above which a pixel far from the candidates is no "surely paper" seed
+ * but left to the watershed: paper and shadows there are smooth, a grained light steel part the
+ * candidates missed (a tape's end) is not (3D bench: tape measure cut 0.65 -> 0.51 %, chrome spanner
+ * 4.6 -> 3.8 %).
+ */
+const FAR_PAPER_VAR = 0.015 * 0.015;
+/** Smallest pocket (mm²) taken for tool: 10 pixels at the working 5 px/mm. */
+const MIN_POCKET_MM2 = 0.4;
 
 /** Clear 8-connected components smaller than `minPx` in a 0/255 mask (in place). */
 function removeSpecks(m: ReturnType<typeof getCv>["Mat"], minPx: number, cv: ReturnType<typeof getCv>, track: <T extends { delete(): void }>(x: T) => T): void {
@@ -230,6 +239,63 @@ function bridgeDiagonals(d: Uint8Array, w: number, h: number): void {
     }
 }
 
+/** Per-pixel facts that a pocket's verdict counts (bits of `findPockets`' `facts`). */
+const SEEN = 1;
+const HIDDEN = 2;
+const SHADOW = 4;
+const EXCLUDED = 8;
+type PocketStats = { px: number; seen: number; hidden: number; shadow: number; excluded: number };
+
+/**
+ * 1 = in a pocket that `keep` accepts: a 4-connected component of pixels that are neither `blocked`
+ * (candidates) nor `edge`, which a flood from the raster's border through such pixels does not
+ * reach. `facts` holds per pixel the SEEN / HIDDEN / SHADOW / EXCLUDED bits the verdict counts.
+ */
+function findPockets(blocked: Uint8Array, edge: Uint8Array, facts: Uint8Array, w: number, h: number, keep: (s: PocketStats) => boolean): Uint8Array {
+  const n = w * h;
+  // 0 = not open, -1 = open and not yet reached, else the number of the flood that reached it.
+  const lab = new Int32Array(n);
+  for (let i = 0; i < n; i++) lab[i] = blocked[i] || edge[i] ? 0 : -1;
+  const queue = new Int32Array(n);
+  let tail = 0;
+  // Breadth-first flood of queue[from..] with `id`; returns where the flood's pixels end in the queue.
+  const flood = (from: number, id: number): number => {
+    for (let head = from; head < tail; head++) {
+      const i = queue[head];
+      const x = i % w;
+      if (x > 0 && lab[i - 1] === -1) (lab[i - 1] = id), (queue[tail++] = i - 1);
+      if (x < w - 1 && lab[i + 1] === -1) (lab[i + 1] = id), (queue[tail++] = i + 1);
+      if (i >= w && lab[i - w] === -1) (lab[i - w] = id), (queue[tail++] = i - w);
+      if (i < n - w && lab[i + w] === -1) (lab[i + w] = id), (queue[tail++] = i + w);
+    }
+    return tail;
+  };
+  const start = (i: number, id: number) => {
+    if (lab[i] === -1) (lab[i] = id), (queue[tail++] = i);
+  };
+  for (let x = 0; x < w; x++) start(x, 1), start((h - 1) * w + x, 1);
+  for (let y = 0; y < h; y++) start(y * w, 1), start(y * w + w - 1, 1);
+  flood(0, 1);
+  const out = new Uint8Array(n);
+  let id = 2;
+  for (let i = 0; i < n; i++) {
+    if (lab[i] !== -1) continue;
+    const from = tail;
+    start(i, id);
+    const to = flood(from, id++);
+    const st: PocketStats = { px: to - from, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
+    for (let q = from; q < to; q++) {
+      const f = facts[queue[q]];
+      if (f & SEEN) st.seen++;
+      if (f & HIDDEN) st.hidden++;
+      if (f & SHADOW) st.shadow++;
+      if (f & EXCLUDED) st.excluded++;
+    }
+    if (keep(st)) for (let q = from; q < to; q++) out[queue[q]] = 1;
+  }
+  return out;
+}
+
 function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
   const d = Math.max(1, Math.round(radiusPx)) * 2 + 1;
   return cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(d, d));
@@ -239,6 +305,8 @@ function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
 export type ClassicSegmentOutput = SegmentOutput & {
   /** 1 = cast shadow by the grid's evidence (the grid shows through), left out of the mask. */
   shadow?: Uint8Array;
+  /** 1 = closed into the tool at the end (a slit under 0.8 mm, a "shadow" the tool nearly encloses). */
+  filled?: Uint8Array;
   /**
    * GRID_TOOL_HIDDEN (1) = tool by the grid's evidence (the grid is hidden), whatever its brightness;
    * GRID_TOOL_UNSHADOWED (2) = inside the outline and no cast shadow by colour (coloured, black, or
@@ -348,6 +416,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
     }
   const mask = new Uint8Array(n);
   const shadowFull = new Uint8Array(n);
+  const filledFull = new Uint8Array(n);
   const gridToolFull = new Uint8Array(n);
   const stats: Record<string, unknown> = {};
   if (bx1 >= 0) {
@@ -447,6 +516,39 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       const dts = toSeen.data32F as Float32Array;
       const reachSeen = 2.5 * k;
       for (let i = 0; i < rw * rh; i++) if (dts[i] > reachSeen) pl[i] = 0;
+      // Local swing of the brightness over 1 mm (standard deviation): a cast shadow on paper is
+      // smooth (sensor noise only, ~0.02-0.05), chrome's streaks and satin's grain are not.
+      const lv = track(new cv.Mat(rh, rw, cv.CV_32FC1));
+      const lvd = lv.data32F as Float32Array;
+      for (let y = 0, i = 0; y < rh; y++) for (let x = 0; x < rw; x++, i++) lvd[i] = level[(ry + y) * W + rx + x];
+      const lv2 = track(new cv.Mat());
+      cv.multiply(lv, lv, lv2);
+      const box = new cv.Size(Math.max(3, Math.round(k) | 1), Math.max(3, Math.round(k) | 1));
+      const m1 = track(new cv.Mat());
+      const m2 = track(new cv.Mat());
+      cv.blur(lv, m1, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+      cv.blur(lv2, m2, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+      const m1d = m1.data32F as Float32Array;
+      const m2d = m2.data32F as Float32Array;
+      const textured = (i: number) => m2d[i] - m1d[i] * m1d[i] > TEXTURE_VAR;
+      // Pockets: non-candidate places that the open paper (from the working region's border) cannot
+      // reach without crossing a candidate or a sharp step, even a faint one (ev.faintEdge), and
+      // where the grid is seen less often than hidden and the shadow evidence covers under half: a
+      // light steel blade tip beyond the tip/shaft edge, a chrome lobe inside the jaw's rim. They
+      // are tool seeds (though never the only ones: no tool from pockets alone). Without them the
+      // watershed floods such places from the paper across the tool's faint outer step, because
+      // the stronger edge inside the tool holds its own flood back (3D bench, shadows: black
+      // screwdriver's steel tip cut 2.8 -> 0.4 %, chrome spanner's jaw 9.4 -> 6.0 %).
+      const facts = new Uint8Array(rw * rh);
+      for (let y = 0, i = 0; y < rh; y++)
+        for (let x = 0; x < rw; x++, i++) {
+          const gi = (ry + y) * W + rx + x;
+          facts[i] = (vis[gi] >= GRID_VISIBLE ? SEEN : vis[gi] <= GRID_HIDDEN ? HIDDEN : 0) | (ev.shadow[i] ? SHADOW : 0) | (excluded[gi] ? EXCLUDED : 0);
+        }
+      // Under MIN_POCKET_MM2 they are gaps in the edge map's own lines, not places: on the held-out
+      // seeds they moved outlines both ways by chance (pliers +0.3 mm, knife -0.1 mm).
+      const minPocket = MIN_POCKET_MM2 * k * k;
+      const pocketTool = findPockets(c.data as Uint8Array, ev.faintEdge, facts, rw, rh, (p) => !p.excluded && p.seen <= p.hidden && p.shadow * 2 <= p.px && p.px >= minPocket);
       const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
       const md = markers.data32S as Int32Array;
       const sd = st.data as Uint8Array;
@@ -463,7 +565,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
             md[i] = 2;
             toolSeeds++;
           } else if (sd[i]) md[i] = 0;
-          else if (!np[i] || excluded[gi]) md[i] = 1;
+          else if (excluded[gi]) md[i] = 1;
+          else if (pocketTool[i]) md[i] = 2;
+          else if (!np[i]) md[i] = m2d[i] - m1d[i] * m1d[i] > FAR_PAPER_VAR ? 0 : 1;
           else if (plE[i]) {
             md[i] = 1;
             innerPaper++;
@@ -477,21 +581,6 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
       cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
       cv.watershed(img3, markers);
-      // Local swing of the brightness over 1 mm (standard deviation): a cast shadow on paper is
-      // smooth (sensor noise only, ~0.02-0.05), chrome's streaks and satin's grain are not.
-      const lv = track(new cv.Mat(rh, rw, cv.CV_32FC1));
-      const lvd = lv.data32F as Float32Array;
-      for (let y = 0, i = 0; y < rh; y++) for (let x = 0; x < rw; x++, i++) lvd[i] = level[(ry + y) * W + rx + x];
-      const lv2 = track(new cv.Mat());
-      cv.multiply(lv, lv, lv2);
-      const box = new cv.Size(Math.max(3, Math.round(k) | 1), Math.max(3, Math.round(k) | 1));
-      const m1 = track(new cv.Mat());
-      const m2 = track(new cv.Mat());
-      cv.blur(lv, m1, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
-      cv.blur(lv2, m2, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
-      const m1d = m1.data32F as Float32Array;
-      const m2d = m2.data32F as Float32Array;
-      const textured = (i: number) => m2d[i] - m1d[i] * m1d[i] > TEXTURE_VAR;
       const tool = track(new cv.Mat(rh, rw, cv.CV_8UC1));
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
@@ -513,8 +602,11 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       for (let y = 0, i = 0; y < rh; y++)
         for (let x = 0; x < rw; x++, i++) {
           const gi = (ry + y) * W + rx + x;
-          if (td[i]) mask[gi] = 1;
-          else if (ev.shadow[i]) shadowFull[gi] = 1;
+          if (td[i]) {
+            mask[gi] = 1;
+            // Paper by the watershed, tool by the closing (the watershed's own lines, -1, are not).
+            if (md[i] === 1) filledFull[gi] = 1;
+          } else if (ev.shadow[i]) shadowFull[gi] = 1;
           // Tool pixels that cannot be a cast shadow are marked 2: by their colour (coloured, black,
           // or brighter than the paper's shade: bare steel, chrome), by the grid (nearer to where it
           // is hidden than to where it is seen), or, where the grid cannot vouch for a shadow (not
@@ -531,6 +623,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
     mask,
     edgeImage: { width: W, height: H, data: flat },
     shadow: shadowFull,
+    filled: filledFull,
     gridTool: gridToolFull,
     diagnostics: {
       segmenter: "classic",

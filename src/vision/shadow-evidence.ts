@@ -77,6 +77,11 @@ function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: nu
  * however dark, is as steep at both scales. One pixel thicker than found.
  */
 export function sharpEdges(level: Float32Array, w: number, h: number, tau: number): Uint8Array {
+  return sharpEdgesAt(level, w, h, () => tau);
+}
+
+/** `sharpEdges` with the threshold decided from the σ 1 px gradient (x and y parts) itself. */
+function sharpEdgesAt(level: Float32Array, w: number, h: number, tauOf: (gx: Float32Array, gy: Float32Array) => number): Uint8Array {
   const cv = getCv();
   return withMats((track) => {
     const m = track(new cv.Mat(h, w, cv.CV_32FC1));
@@ -101,6 +106,7 @@ export function sharpEdges(level: Float32Array, w: number, h: number, tau: numbe
     const b2 = gy2.data32F as Float32Array;
     const e = track(new cv.Mat(h, w, cv.CV_8UC1));
     const ed = e.data as Uint8Array;
+    const tau = tauOf(a, b);
     const t2 = tau * tau;
     for (let i = 0; i < ed.length; i++) {
       const g2 = a[i] * a[i] + b[i] * b[i];
@@ -109,6 +115,29 @@ export function sharpEdges(level: Float32Array, w: number, h: number, tau: numbe
     // One pixel thicker: the floods that use this map must not slip through one-pixel gaps.
     cv.dilate(e, e, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
     return new Uint8Array(ed);
+  });
+}
+
+/**
+ * Steps this steep (per pixel, at σ 1 px) count as a light part's outline: a satin blade tip or a
+ * grey shaft 5-10 % darker than the paper beside it, which `sharpEdges` at the shadow rules' 0.025
+ * misses. Raised with the photo's noise (see faintEdges).
+ */
+export const FAINT_EDGE = 0.013;
+
+/**
+ * Sharp steps down to faint ones: `sharpEdges` at FAINT_EDGE, or at 4 times the median gradient over
+ * paper-bright neutral pixels where the photo is noisier, so that noise on paper or in a shadow
+ * does not draw closed lines (none of the benches' photos needs the raise today).
+ */
+export function faintEdges(level: Float32Array, chroma: Float32Array, w: number, h: number): Uint8Array {
+  return sharpEdgesAt(level, w, h, (a, b) => {
+    const g: number[] = [];
+    // Every 3rd pixel is plenty for a median.
+    for (let i = 0; i < level.length; i += 3) if (level[i] > 0.9 && level[i] < 1.1 && chroma[i] < SHADOW_MAX_CHROMA) g.push(Math.hypot(a[i], b[i]));
+    if (g.length < 100) return FAINT_EDGE;
+    g.sort((p, q) => p - q);
+    return Math.max(FAINT_EDGE, 4 * g[g.length >> 1]);
   });
 }
 
@@ -137,6 +166,12 @@ export type ShadowEvidence = {
   seenNear: Uint8Array;
   /** 1 = brightness edge (left to the watershed). */
   edge: Uint8Array;
+  /**
+   * 1 = sharp brightness step, down to faint ones (faintEdges): a light steel part's outline on
+   * paper, for the classic segmenter's pockets. Not a barrier for the shadow flood here: stopping it
+   * there let shadows onto light-grey tools (flat stress set: area max 6.4 -> 9.0 %).
+   */
+  faintEdge: Uint8Array;
   /** 1 = could be shadow by colour and brightness alone (neutral, darker than paper, not black). */
   shadowLike: Uint8Array;
   stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number };
@@ -237,5 +272,5 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       toolPx++;
     }
   }
-  return { shadow, tool, toolReach, seenNear, edge, shadowLike, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
+  return { shadow, tool, toolReach, seenNear, edge, faintEdge: faintEdges(level, chroma, w, h), shadowLike, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
 }
