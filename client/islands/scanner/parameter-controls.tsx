@@ -138,7 +138,7 @@ export function ToolHeightControl({ value, onChange }: { value: number | null; o
       ) : null}
       <p className="sc-param-hint" id={`${id}-hint`}>
         The height of the tool's thickest part as it lies. Leave it blank and several photos measure it; from one photo, typing it
-        tightens the fit figure.
+        tightens the fit figure, and a tool standing upright (a socket) needs it: it is taller than it is wide.
       </p>
     </div>
   );
