@@ -70,74 +70,60 @@ function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: nu
   return t[y1 * W + x1] - t[y0 * W + x1] - t[y1 * W + x0] + t[y0 * W + x0];
 }
 
-/**
- * Pixels on a sharp brightness edge: gradient of the paper-relative brightness (Gaussian σ 1 px,
- * Sobel), per pixel, above `tau`, and 1.25 times steeper than at σ 2 px. A tool meets its shadow
- * with a sharp step; inside a shadow the brightness only changes slowly, and a soft shadow's fade,
- * however dark, is as steep at both scales. One pixel thicker than found.
- */
-export function sharpEdges(level: Float32Array, w: number, h: number, tau: number): Uint8Array {
-  return sharpEdgesAt(level, w, h, () => tau);
-}
-
-/** `sharpEdges` with the threshold decided from the σ 1 px gradient (x and y parts) itself. */
-function sharpEdgesAt(level: Float32Array, w: number, h: number, tauOf: (gx: Float32Array, gy: Float32Array) => number): Uint8Array {
-  const cv = getCv();
-  return withMats((track) => {
-    const m = track(new cv.Mat(h, w, cv.CV_32FC1));
-    m.data32F.set(level);
-    cv.GaussianBlur(m, m, new cv.Size(0, 0), 1, 1, cv.BORDER_REPLICATE);
-    const gx = track(new cv.Mat());
-    const gy = track(new cv.Mat());
-    cv.Sobel(m, gx, cv.CV_32F, 1, 0, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
-    cv.Sobel(m, gy, cv.CV_32F, 0, 1, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
-    const a = gx.data32F as Float32Array;
-    const b = gy.data32F as Float32Array;
-    // The same gradient at twice the scale: a step (a tool's edge) loses a third of its slope there,
-    // a soft shadow's fade (several pixels wide) keeps it.
-    const m2 = track(new cv.Mat(h, w, cv.CV_32FC1));
-    m2.data32F.set(level);
-    cv.GaussianBlur(m2, m2, new cv.Size(0, 0), 2, 2, cv.BORDER_REPLICATE);
-    const gx2 = track(new cv.Mat());
-    const gy2 = track(new cv.Mat());
-    cv.Sobel(m2, gx2, cv.CV_32F, 1, 0, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
-    cv.Sobel(m2, gy2, cv.CV_32F, 0, 1, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
-    const a2 = gx2.data32F as Float32Array;
-    const b2 = gy2.data32F as Float32Array;
-    const e = track(new cv.Mat(h, w, cv.CV_8UC1));
-    const ed = e.data as Uint8Array;
-    const tau = tauOf(a, b);
-    const t2 = tau * tau;
-    for (let i = 0; i < ed.length; i++) {
-      const g2 = a[i] * a[i] + b[i] * b[i];
-      ed[i] = g2 > t2 && g2 > 1.25 * 1.25 * (a2[i] * a2[i] + b2[i] * b2[i]) ? 1 : 0;
-    }
-    // One pixel thicker: the floods that use this map must not slip through one-pixel gaps.
-    cv.dilate(e, e, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
-    return new Uint8Array(ed);
-  });
-}
+/** Steps this steep (per pixel, at σ 1 px) are sharp enough for the shadow rules. */
+const SHARP_EDGE = 0.025;
 
 /**
  * Steps this steep (per pixel, at σ 1 px) count as a light part's outline: a satin blade tip or a
- * grey shaft 5-10 % darker than the paper beside it, which `sharpEdges` at the shadow rules' 0.025
- * misses. Raised with the photo's noise (see faintEdges).
+ * grey shaft 5-10 % darker than the paper beside it, which the shadow rules' SHARP_EDGE misses.
+ * Raised with the photo's noise (see sharpEdgeMaps).
  */
 export const FAINT_EDGE = 0.013;
 
 /**
- * Sharp steps down to faint ones: `sharpEdges` at FAINT_EDGE, or at 4 times the median gradient over
- * paper-bright neutral pixels where the photo is noisier, so that noise on paper or in a shadow
- * does not draw closed lines (none of the benches' photos needs the raise today).
+ * Pixels on a sharp brightness edge: gradient of the paper-relative brightness (Gaussian σ 1 px,
+ * Sobel), per pixel, above a threshold, and 1.25 times steeper than at σ 2 px. A tool meets its
+ * shadow with a sharp step; inside a shadow the brightness only changes slowly, and a soft shadow's
+ * fade, however dark, is as steep at both scales. One pixel thicker than found. Two maps from one
+ * gradient: `edge` at SHARP_EDGE, and `faintEdge` down to faint steps, at FAINT_EDGE or, where the
+ * photo is noisier, 4 times the median gradient over paper-bright neutral pixels, so that noise on
+ * paper or in a shadow does not draw closed lines (none of the benches' photos needs the raise today).
  */
-export function faintEdges(level: Float32Array, chroma: Float32Array, w: number, h: number): Uint8Array {
-  return sharpEdgesAt(level, w, h, (a, b) => {
+export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: number, h: number): { edge: Uint8Array; faintEdge: Uint8Array } {
+  const cv = getCv();
+  return withMats((track) => {
+    const gradient = (sigma: number) => {
+      const m = track(new cv.Mat(h, w, cv.CV_32FC1));
+      m.data32F.set(level);
+      cv.GaussianBlur(m, m, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REPLICATE);
+      const gx = track(new cv.Mat());
+      const gy = track(new cv.Mat());
+      cv.Sobel(m, gx, cv.CV_32F, 1, 0, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
+      cv.Sobel(m, gy, cv.CV_32F, 0, 1, 3, 1 / 8, 0, cv.BORDER_REPLICATE);
+      return [gx.data32F as Float32Array, gy.data32F as Float32Array];
+    };
+    const [a, b] = gradient(1);
+    // The same gradient at twice the scale: a step (a tool's edge) loses a third of its slope there,
+    // a soft shadow's fade (several pixels wide) keeps it.
+    const [a2, b2] = gradient(2);
+    const edgesAbove = (tau: number) => {
+      const e = track(new cv.Mat(h, w, cv.CV_8UC1));
+      const ed = e.data as Uint8Array;
+      const t2 = tau * tau;
+      for (let i = 0; i < ed.length; i++) {
+        const g2 = a[i] * a[i] + b[i] * b[i];
+        ed[i] = g2 > t2 && g2 > 1.25 * 1.25 * (a2[i] * a2[i] + b2[i] * b2[i]) ? 1 : 0;
+      }
+      // One pixel thicker: the floods that use this map must not slip through one-pixel gaps.
+      cv.dilate(e, e, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
+      return new Uint8Array(ed);
+    };
     const g: number[] = [];
     // Every 3rd pixel is plenty for a median.
     for (let i = 0; i < level.length; i += 3) if (level[i] > 0.9 && level[i] < 1.1 && chroma[i] < SHADOW_MAX_CHROMA) g.push(Math.hypot(a[i], b[i]));
-    if (g.length < 100) return FAINT_EDGE;
     g.sort((p, q) => p - q);
-    return Math.max(FAINT_EDGE, 4 * g[g.length >> 1]);
+    const faint = g.length < 100 ? FAINT_EDGE : Math.max(FAINT_EDGE, 4 * g[g.length >> 1]);
+    return { edge: edgesAbove(SHARP_EDGE), faintEdge: edgesAbove(faint) };
   });
 }
 
@@ -167,7 +153,7 @@ export type ShadowEvidence = {
   /** 1 = brightness edge (left to the watershed). */
   edge: Uint8Array;
   /**
-   * 1 = sharp brightness step, down to faint ones (faintEdges): a light steel part's outline on
+   * 1 = sharp brightness step, down to faint ones (sharpEdgeMaps): a light steel part's outline on
    * paper, for the classic segmenter's pockets. Not a barrier for the shadow flood here: stopping it
    * there let shadows onto light-grey tools (flat stress set: area max 6.4 -> 9.0 %).
    */
@@ -200,7 +186,7 @@ export const SHADOW_MIN_LEVEL = 0.18;
 export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   const { w, h, pxPerMm: k, level, chroma, visibility: vis, excluded } = input;
   const n = w * h;
-  const edge = sharpEdges(level, w, h, 0.025);
+  const { edge, faintEdge } = sharpEdgeMaps(level, chroma, w, h);
   const open = new Uint8Array(n);
   const darkenedNeutral = new Uint8Array(n);
   const shadowLike = new Uint8Array(n);
@@ -272,5 +258,5 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       toolPx++;
     }
   }
-  return { shadow, tool, toolReach, seenNear, edge, faintEdge: faintEdges(level, chroma, w, h), shadowLike, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
+  return { shadow, tool, toolReach, seenNear, edge, faintEdge, shadowLike, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
 }
