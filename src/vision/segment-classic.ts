@@ -530,7 +530,8 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       cv.blur(lv2, m2, box, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
       const m1d = m1.data32F as Float32Array;
       const m2d = m2.data32F as Float32Array;
-      const textured = (i: number) => m2d[i] - m1d[i] * m1d[i] > TEXTURE_VAR;
+      const localVariance = (i: number) => m2d[i] - m1d[i] * m1d[i];
+      const textured = (i: number) => localVariance(i) > TEXTURE_VAR;
       // Pockets: non-candidate places that the open paper (from the working region's border) cannot
       // reach without crossing a candidate or a sharp step, even a faint one (ev.faintEdge), and
       // where the grid is seen less often than hidden and the shadow evidence covers under half: a
@@ -567,7 +568,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           } else if (sd[i]) md[i] = 0;
           else if (excluded[gi]) md[i] = 1;
           else if (pocketTool[i]) md[i] = 2;
-          else if (!np[i]) md[i] = m2d[i] - m1d[i] * m1d[i] > FAR_PAPER_VAR ? 0 : 1;
+          else if (!np[i]) md[i] = localVariance(i) > FAR_PAPER_VAR ? 0 : 1;
           else if (plE[i]) {
             md[i] = 1;
             innerPaper++;
