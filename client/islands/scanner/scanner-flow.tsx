@@ -14,7 +14,7 @@ import { PhotoStrip } from "./photo-strip";
 import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
 import { accuracyText, heightText, wantsMoreViews } from "./scan-accuracy";
 import { ScanJobError, runScanJob } from "./scan-job";
-import { defaultParameters, toolHeightOf, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
+import { defaultParameters, TOOL_HEIGHT, toolHeightOf, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
 import { formatArea, ScanQueueList } from "./scan-queue-list";
 import { unusedViews } from "./scan-result";
 import {
@@ -496,7 +496,7 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
                   onChange={(key, value) => dispatch({ type: "setParam", key, value })}
                   onReset={() => dispatch({ type: "resetParams", params: defaultParameters(parameters) })}
                 />
-                <ToolHeightControl value={toolHeightOf(state.params)} onChange={(value) => dispatch({ type: "setToolHeight", value })} />
+                <ToolHeightControl value={toolHeightOf(state.params)} onChange={(value) => dispatch({ type: "setParam", key: TOOL_HEIGHT.key, value })} />
                 <div className="sc-actions">
                   <Button variant="primary" busy={saving || state.retracing} onClick={() => void save()} data-testid="sc-save">
                     Save to Queue

@@ -148,13 +148,13 @@ describe("scanner flow reducer (SPEC 4)", () => {
 
   test("a typed tool height is a parameter: setting or clearing it asks for a re-trace, and Reset clears it", () => {
     let state = run([...toReview, { type: "retraceStart", seq: 1, params: run(toReview).params }]);
-    state = run([{ type: "setToolHeight", value: 28 }], state);
+    state = run([{ type: "setParam", key: "tool_height_mm", value: 28 }], state);
     expect(state.params.tool_height_mm).toBe(28);
     expect(needsRetrace(state)).toBe(true);
-    state = run([{ type: "retraceStart", seq: 2, params: state.params }, { type: "setToolHeight", value: null }], state);
+    state = run([{ type: "retraceStart", seq: 2, params: state.params }, { type: "setParam", key: "tool_height_mm", value: null }], state);
     expect("tool_height_mm" in state.params).toBe(false);
     expect(needsRetrace(state)).toBe(true);
-    state = run([{ type: "setToolHeight", value: 12 }, { type: "resetParams", params: { sensitivity: 45, rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12 } }], state);
+    state = run([{ type: "setParam", key: "tool_height_mm", value: 12 }, { type: "resetParams", params: { sensitivity: 45, rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12 } }], state);
     expect("tool_height_mm" in state.params).toBe(false);
   });
 

@@ -9,7 +9,7 @@ import {
   type Corner,
   type GuideState,
 } from "./guided-capture";
-import { TOOL_HEIGHT, type ScanParameters } from "./scan-parameters";
+import type { ScanParameters } from "./scan-parameters";
 import type { ScanResult } from "./scan-result";
 
 /**
@@ -86,8 +86,8 @@ export type ScannerAction =
   | { type: "progress"; progress: number; message: string }
   | { type: "processFailed"; message: string; detail?: string | null }
   | { type: "result"; result: ScanResult; defaultName: string }
-  | { type: "setParam"; key: string; value: number }
-  | { type: "setToolHeight"; value: number | null }
+  /** null leaves an optional parameter out (the typed tool height, cleared). */
+  | { type: "setParam"; key: string; value: number | null }
   | { type: "resetParams"; params: ScanParameters }
   | { type: "retraceStart"; seq: number; params: ScanParameters }
   | { type: "retraceDone"; seq: number; result: ScanResult }
@@ -289,11 +289,9 @@ export function scannerReducer(state: ScannerState, action: ScannerAction): Scan
         error: null,
         errorDetail: null,
       };
-    case "setParam":
-      return { ...state, params: { ...state.params, [action.key]: action.value } };
-    case "setToolHeight": {
-      const { [TOOL_HEIGHT.key]: _typed, ...rest } = state.params;
-      return { ...state, params: action.value === null ? rest : { ...rest, [TOOL_HEIGHT.key]: action.value } };
+    case "setParam": {
+      const { [action.key]: _previous, ...rest } = state.params;
+      return { ...state, params: action.value === null ? rest : { ...rest, [action.key]: action.value } };
     }
     case "resetParams":
       return { ...state, params: action.params };
