@@ -1,29 +1,15 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
-import { addGrain, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
+import { addGrain, frameLevel, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { GRID_HIDDEN, GRID_VISIBLE, judgeLine, measureGridVisibility } from "./grid-visibility.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
-import type { RgbaImage } from "./raster.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
 const k = 5;
 type P = [number, number];
 
 beforeAll(() => loadOpenCv());
-
-/** Paper-relative brightness of a syntheticFrame (its lighting is known), scaled by `gain`. */
-function levelOf(img: RgbaImage, gain = 1): Float32Array {
-  const W = img.width;
-  const out = new Float32Array(W * img.height);
-  for (let i = 0; i < out.length; i++) {
-    const xm = ((i % W) + 0.5) / k;
-    const ym = (Math.floor(i / W) + 0.5) / k;
-    const light = 0.92 + 0.08 * (xm / 195.9) - 0.05 * (ym / 259.4);
-    out[i] = img.data[i * 4 + 1] / (245 * light * gain);
-  }
-  return out;
-}
 
 /** Verdicts of the measured line pixels fully inside `poly` (mm). */
 function verdicts(vis: Float32Array, poly: P[], W: number, H: number): { seen: number; hidden: number; measured: number; lineShare: number } {
@@ -70,7 +56,7 @@ describe("measureGridVisibility", () => {
     const img = syntheticFrame(k, [{ polygonMm: part, rgb: [238, 238, 238] }], 14);
     addGrain(img, k, part, 14, 3, 0.4);
     const ex = exclusionMask(img.width, img.height, k);
-    const level = levelOf(img);
+    const level = frameLevel(img, k);
     const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
     const g = measureGridVisibility(img, k, ex, level, hint);
     const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
@@ -90,7 +76,7 @@ describe("measureGridVisibility", () => {
     for (let i = 0; i < img.data.length; i++) if (i % 4 !== 3) img.data[i] = Math.min(255, Math.round(img.data[i] * gain));
     addGrain(img, k, part, 3, 3);
     const ex = exclusionMask(img.width, img.height, k);
-    const level = levelOf(img, gain);
+    const level = frameLevel(img, k, gain);
     const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
     const g = measureGridVisibility(img, k, ex, level, hint);
     expect(g.paperDip).toBeGreaterThan(0.03);

@@ -5,7 +5,7 @@ import { loadOpenCv } from "./opencv.ts";
 import type { RgbaImage } from "./raster.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { geodesicCost, shadowEvidence } from "./shadow-evidence.ts";
-import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
+import { frameLevel, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
 const SLOW = 60_000;
@@ -29,19 +29,6 @@ function castShadow(img: RgbaImage, poly: P[], depth: number, tools: P[][]): voi
     const f = 1 - depth * Math.min(1, cov[i]) * (1 - Math.min(1, onTool));
     for (let c = 0; c < 3; c++) img.data[i * 4 + c] = Math.round(img.data[i * 4 + c] * f);
   }
-}
-
-/** Paper-relative brightness as the segmenter sees it (here: the frame's own lighting is known). */
-function levelOf(img: RgbaImage): Float32Array {
-  const W = img.width;
-  const out = new Float32Array(W * img.height);
-  for (let i = 0; i < out.length; i++) {
-    const xm = ((i % W) + 0.5) / k;
-    const ym = (Math.floor(i / W) + 0.5) / k;
-    const light = 0.92 + 0.08 * (xm / 195.9) - 0.05 * (ym / 259.4);
-    out[i] = img.data[i * 4 + 1] / (245 * light);
-  }
-  return out;
 }
 
 function count(mask: Uint8Array, poly: P[], W: number, H: number, inside: boolean): number {
@@ -77,7 +64,7 @@ describe("measureGridVisibility", () => {
     const img = syntheticFrame(k, [{ polygonMm: tool, rgb: [120, 120, 120] }]);
     castShadow(img, shadow, 0.5, [tool]);
     const ex = exclusionMask(img.width, img.height, k);
-    const level = levelOf(img);
+    const level = frameLevel(img, k);
     const hint = new Uint8Array(level.length);
     for (let i = 0; i < hint.length; i++) hint[i] = level[i] > 0.8 ? 1 : 0;
     const g = measureGridVisibility(img, k, ex, level, hint);
@@ -209,7 +196,7 @@ describe("shadow evidence in the classic segmenter", () => {
   test("shadowEvidence marks nothing on an empty pad", () => {
     const img = syntheticFrame(k, []);
     const ex = exclusionMask(img.width, img.height, k);
-    const level = levelOf(img);
+    const level = frameLevel(img, k);
     const g = measureGridVisibility(img, k, ex, level, level.map((v) => (v > 0.93 ? 1 : 0)) as unknown as Uint8Array);
     const ev = shadowEvidence({ w: img.width, h: img.height, pxPerMm: k, level, chroma: new Float32Array(level.length), visibility: g.visibility, excluded: ex });
     expect(ev.stats.grid_tool_px).toBe(0);

@@ -12,6 +12,25 @@ export type FrameTool = { polygonMm: P[]; rgb: [number, number, number]; shadow?
  * `gridDepth`: how much a printed line darkens the paper (grey levels of 245; photos of the real pad
  * show ~12-18, a 5-7 % dip).
  */
+/** The synthetic frame's lighting at a pad point (mm): a gentle gradient across the sheet. */
+function frameLight(xm: number, ym: number): number {
+  return 0.92 + 0.08 * (xm / FRAME_W_MM) - 0.05 * (ym / FRAME_H_MM);
+}
+
+/**
+ * Paper-relative brightness of a syntheticFrame at k px/mm, as the segmenter sees it (here the
+ * frame's own lighting is known), scaled by `gain`.
+ */
+export function frameLevel(img: RgbaImage, k: number, gain = 1): Float32Array {
+  const W = img.width;
+  const out = new Float32Array(W * img.height);
+  for (let i = 0; i < out.length; i++) {
+    const light = frameLight(((i % W) + 0.5) / k, (Math.floor(i / W) + 0.5) / k);
+    out[i] = img.data[i * 4 + 1] / (245 * light * gain);
+  }
+  return out;
+}
+
 export function syntheticFrame(k: number, tools: FrameTool[], gridDepth = 40): RgbaImage {
   const W = Math.round(FRAME_W_MM * k);
   const H = Math.round(FRAME_H_MM * k);
@@ -47,7 +66,7 @@ export function syntheticFrame(k: number, tools: FrameTool[], gridDepth = 40): R
       const i = y * W + x;
       const xm = (x + 0.5) / k;
       const ym = (y + 0.5) / k;
-      const light = 0.92 + 0.08 * (xm / FRAME_W_MM) - 0.05 * (ym / FRAME_H_MM);
+      const light = frameLight(xm, ym);
       const dx = Math.abs(xm - Math.round(xm / GRID_STEP_MM) * GRID_STEP_MM);
       const dy = Math.abs(ym - Math.round(ym / GRID_STEP_MM) * GRID_STEP_MM);
       const grid = Math.max(0, 1 - Math.max(0, Math.min(dx, dy) - 0.1) * k);
