@@ -13,7 +13,7 @@ import { toPngDataUrl } from "./render-preview.ts";
 import { contourToSvg } from "./render-svg.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { getSegmenter, type SegmentOutput } from "./segmenter.ts";
-import { balanceSimplified, simplifyClosed } from "./simplify-rdp.ts";
+import { encloseSimplified, simplifyClosed } from "./simplify-rdp.ts";
 import { resolveTraceParams, type ResolvedParams } from "./trace-params.ts";
 import type { ProgressFn, TraceParams, TraceResult } from "./types.ts";
 import { VisionError } from "./vision-error.ts";
@@ -258,7 +258,7 @@ export function buildTraceResult(
   lap("contour");
 
   onProgress(85, "Simplifying the outline");
-  let outline = balanceSimplified(simplifyClosed(contour.pointsMm, p.rdpToleranceMm), contour.pointsMm);
+  let outline = encloseSimplified(simplifyClosed(contour.pointsMm, p.rdpToleranceMm), contour.pointsMm);
   // Round joins no finer than the simplification asked for.
   if (p.allowanceMm) outline = offsetPolygon(outline, p.allowanceMm, Math.min(0.25, p.rdpToleranceMm / 2));
   if (outline.length < 3) throw new VisionError("The allowance shrinks the outline to nothing; use a smaller negative allowance.");
