@@ -9,6 +9,7 @@ import { getCv, withMats } from "./opencv.ts";
 import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
+import { fitWalls } from "./multiview/wall-fit.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
 import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
 import {
@@ -31,9 +32,11 @@ export const MAX_VIEWS = 8;
  * is what that costs in size. It is a true offset of each photo's sub-pixel outline, not a raster
  * dilation (whole 0.2 mm pixels, which had cost 0.1-0.25 mm of mean deviation on the 3D bench):
  * the edge's own uncertainty, plus twice the worst photo's marker-fit residual on the pad (a lens's
- * distortion shows there; the bench's rendered photos fit to 0.1 px, real ones less well).
+ * distortion shows there; the bench's rendered photos fit to 0.1 px, real ones less well). It is
+ * also the wall fit's margin (wall-fit.ts reads these grown silhouettes). 0.15 until session 6; at
+ * 0.1 the five-photo median went 0.705 -> 0.649 mm and no tool but the caliper cut more than 0.17 %.
  */
-const CARVE_SEGMENTATION_MM = 0.15;
+const CARVE_SEGMENTATION_MM = 0.1;
 const CARVE_RESIDUAL_SIGMAS = 2;
 
 /** The growth for these photos; benches may try another (`carve_tolerance_mm`, not part of the API's parameters). */
@@ -578,9 +581,21 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const upper = Number((carved.diagnostics as { heightUpperMm?: number }).heightUpperMm);
   const measured = Number.isFinite(upper) && upper > 0 ? upper : carved.heightMm;
   const heightMm = typedHeight ?? (measured > 0 ? r1(measured) : null);
+  // Beside tall walls the hull bulges past the wall's foot; the photos' tangents across each straight
+  // wall locate its face (see wall-fit.ts). The consistency checks above keep using the hull.
+  onProgress(79, "Fitting the walls");
+  const walls = fitWalls(
+    silhouettes.map((sv) => ({ mask: sv.mask, camera: sv.camera, unknown: sv.unknown })),
+    carved.mask,
+    width,
+    height,
+    k,
+  );
+  const footprint = walls.mask;
+  timer.lap("walls");
   const base = used[0].v;
   const { result } = buildTraceResult(
-    { mask: carved.mask, edgeImage: maskEdgeImage(carved.mask, width, height), previewImage: base.image },
+    { mask: footprint, edgeImage: maskEdgeImage(footprint, width, height), previewImage: base.image },
     p,
     timer,
     (pct, message) => onProgress(80 + (pct - 75) * (20 / 25), message),
@@ -592,6 +607,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       calibration: calibrationMode,
       calibration_residual_px: calibration.residualPx === null ? null : r2(calibration.residualPx),
       carve: carved.diagnostics,
+      walls: walls.diagnostics,
       consistency,
     },
   );
@@ -609,8 +625,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // and whether a cast shadow lies against the tool (a band of it may remain in every photo alike,
   // where carving cannot see it; its width grows with the tool's height).
   const disagreement = Math.max(0, ...explained.map((e) => e.farMm));
-  const shadowed = used.some(({ v }) => shadowAgainstTool(v.seg.shadow, carved.mask, width, height, k));
-  const filledMm = filledReachMm(filledAny, carved.mask, width, height, k);
+  const shadowed = used.some(({ v }) => shadowAgainstTool(v.seg.shadow, footprint, width, height, k));
+  const filledMm = filledReachMm(filledAny, footprint, width, height, k);
   const segmentation = Math.max(disagreement, shadowed && heightMm ? SHADOW_BAND_PER_MM_HEIGHT * heightMm : 0, filledMm);
   const accuracy = geometric + segmentation;
   (result.diagnostics as Record<string, unknown>).accuracy = {

@@ -1,0 +1,57 @@
+import { describe, expect, test } from "bun:test";
+import { boxSolid, compareFootprints, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
+import { loadOpenCv } from "../opencv.ts";
+import { estimateFocalPx, poseFromHomography } from "./camera.ts";
+import { carveFootprint } from "./carve.ts";
+import { fitWalls } from "./wall-fit.ts";
+
+const K = 5;
+const { width: W, height: H } = rasterSize(K);
+const SLOW = 120_000;
+
+// Calibration as the pipeline does it: the focal length and the poses from noisy marker corners.
+function capture(seed: number) {
+  const views = protocolViews({ focalPx: 1500, width: 1920, height: 1440, noisePx: 0.3, seed });
+  const est = estimateFocalPx(views);
+  if (!est) throw new Error("calibration failed");
+  return { views, poses: views.map((v) => poseFromHomography(v.padToImage, v.width, v.height, est.focalPx)!) };
+}
+
+function hullAndFit(solid: Solid) {
+  const { views, poses } = capture(3);
+  const sils = views.map((v, i) => ({ mask: renderSilhouette(solid, v.camera.centreMm, K), width: W, height: H, pxPerMm: K, camera: poses[i] }));
+  const hull = carveFootprint(sils, { toleranceMm: 0, tolerancePerMmHeight: 0.01 });
+  const fit = fitWalls(sils, hull.mask, W, H, K);
+  const truth = renderFootprint(solid, K);
+  return { hull: compareFootprints(hull.mask, truth, W, H, K), fit: compareFootprints(fit.mask, truth, W, H, K), diagnostics: fit.diagnostics };
+}
+
+describe("fitWalls: the wall's foot beyond the visual hull", () => {
+  test(
+    "a 32 mm box with vertical walls: the hull's bulge beside the walls goes, nothing of the box is cut",
+    async () => {
+      await loadOpenCv();
+      const { hull, fit, diagnostics } = hullAndFit(boxSolid(85, 150, 60, 75, 32, -10));
+      expect(hull.meanMm).toBeGreaterThan(0.6);
+      expect(fit.meanMm).toBeLessThan(hull.meanMm * 0.6);
+      expect(fit.areaPct).toBeLessThan(hull.areaPct / 2);
+      expect(fit.cutShare).toBeLessThanOrEqual(0.005);
+      expect(diagnostics.moved as number).toBeGreaterThan(100);
+    },
+    SLOW,
+  );
+
+  test(
+    "a round bar keeps its hull (the fit finds no wall), and a low box is left alone",
+    async () => {
+      await loadOpenCv();
+      const bar = hullAndFit(lyingCylinder(45, 95, 130, 12, 35));
+      expect(bar.fit.cutShare).toBeLessThanOrEqual(0.005);
+      expect(bar.fit.meanMm).toBeLessThan(bar.hull.meanMm + 0.05);
+      const low = hullAndFit(boxSolid(98, 130, 22, 150, 8, 25));
+      expect(low.fit.meanMm).toBeCloseTo(low.hull.meanMm, 3);
+      expect(low.diagnostics.moved).toBe(0);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,291 @@
+// Beyond the visual hull: where the footprint's edge is a wall, find the wall's foot from the photos.
+//
+// The hull of a tall wall bulges: a photo from outside the wall sees its foot, a photo from inside
+// sees its top edge, and between the two tangent rays the hull keeps a wedge that no photo can carve
+// (about 7 % of the wall's height out with the five-photo protocol: 1-3 mm beside a tape measure).
+// Tools are, to a good approximation, slabs with vertical walls whose top and bottom edges are
+// rounded with some radius r (r = h/2 is a round bar). Across such a wall, every photo's silhouette
+// edge is a line tangent to one of the two roundings: a photo whose nadir lies outside the wall
+// touches the lower one, and its edge on the pad (z = 0) lies r·a(θ) inside the wall's outer face;
+// a photo whose nadir lies inside touches the upper one, and its edge unprojected to the top's
+// height lies r·a(θ) inside, with a(θ) = 1 − (1 − sin θ)/cos θ for a ray θ off vertical across the
+// wall. With five photos at different angles that is five equations for three unknowns: the face's
+// position x, the rounding r, and how far the part's top lies above the column measured at the
+// hull's edge (dh). They are fitted over a short stretch of wall, and the outline moves in only
+// where the fit is tight, the wall straight in plan, and both kinds of photo present; everywhere
+// else (round ends, corners, slits, low parts) the hull stays. The face never moves inside a photo
+// from outside's own foot (a lower bound), nor inside the pad-plane slice.
+
+import { fillPolygonCentres } from "../raster.ts";
+import { getCv, withMats } from "../opencv.ts";
+
+export type WallFitView = {
+  mask: Uint8Array;
+  camera: { nadirMm: [number, number]; heightMm: number };
+  /** 1 = unknown for this photo (outside its frame, marker keep-outs): no edge can be read there. */
+  unknown?: Uint8Array;
+};
+
+export type WallFitOptions = {
+  /** Walls lower than this (mm) keep the hull: their bulge is small and their fit noisy. */
+  minHeightMm?: number;
+  /** Largest spread (mm, standard deviation) of the photos' implied face positions for a fit to count. */
+  maxSpreadMm?: number;
+  /** Samples on each side pooled into one fit of r and dh (about 0.2 mm apart). */
+  window?: number;
+  /**
+   * Added outward to every fitted face (mm). 0 by default: the silhouettes the pipeline passes are
+   * grown already (the carve's growth), and the fit averages five photos' edges.
+   */
+  marginMm?: number;
+  /** Smallest move (mm) worth making. */
+  minGainMm?: number;
+  /** Largest turn of the outline (degrees) over ±2.4 mm for the wall to count as straight. */
+  maxBendDeg?: number;
+};
+
+type P = [number, number];
+type Sample = { h: number; L: number[]; a: number[]; inside: boolean[]; tan: number[]; footMax: number };
+
+// The column measured at the slice's edge may stand below the top (on a rounded shoulder) or
+// above it (beside a sharp wall the hull's column overshoots the top by about 0.3 mm / tan θ of the
+// steepest photo from inside).
+const DH_MIN = -10;
+const DH_MAX = 4;
+const DH_STEP = 0.5;
+const R_STEP = 0.5;
+const R_MAX = 30;
+/** A hair of preference for the edge column's own height: a valley of near-equal fits trades a taller top for a rounder edge. */
+const DH_REG = 0.0005;
+/** Fits whose spread is within this (mm) of the best one's count as equally good. */
+const NEAR_FIT_MM = 0.03;
+const SEARCH_MM = 25;
+const STEP_MM = 0.05;
+const CURVE_PX = 12;
+
+export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: number, k: number, opts: WallFitOptions = {}): { mask: Uint8Array; diagnostics: Record<string, unknown> } {
+  const minH = opts.minHeightMm ?? 12;
+  const maxSpread = opts.maxSpreadMm ?? 0.15;
+  const win = opts.window ?? 8;
+  const margin = opts.marginMm ?? 0;
+  const minGain = opts.minGainMm ?? 0.3;
+  const maxBend = ((opts.maxBendDeg ?? 15) * Math.PI) / 180;
+  const started = performance.now();
+  // The raster pixel where photo i sees the point (x, y, z), or -1 outside its raster.
+  const seenAt = (i: number, x: number, y: number, z: number): number => {
+    const v = views[i];
+    const [nx, ny] = v.camera.nadirMm;
+    const s = v.camera.heightMm / (v.camera.heightMm - z);
+    const u = Math.floor((nx + (x - nx) * s) * k);
+    const w = Math.floor((ny + (y - ny) * s) * k);
+    return u < 0 || w < 0 || u >= W || w >= H ? -1 : w * W + u;
+  };
+  // Outside a photo's raster, or where it is unknown, it cannot carve (as in the carve).
+  const inView = (i: number, x: number, y: number, z: number): boolean => {
+    const q = seenAt(i, x, y, z);
+    return q < 0 || views[i].mask[q] === 1 || views[i].unknown?.[q] === 1;
+  };
+  const readable = (i: number, x: number, y: number, z: number): boolean => {
+    const q = seenAt(i, x, y, z);
+    return q >= 0 && views[i].unknown?.[q] !== 1;
+  };
+  const inAll = (x: number, y: number, z: number) => {
+    for (let i = 0; i < views.length; i++) if (!inView(i, x, y, z)) return false;
+    return true;
+  };
+  const skipped: Record<string, number> = {};
+  const skip = (why: string): null => {
+    skipped[why] = (skipped[why] ?? 0) + 1;
+    return null;
+  };
+
+  // One sample across the wall at (px, py), outward normal (nx, ny): each photo's lower bound on the
+  // face's position (mm along the normal from the hull's edge) and its ray's angle.
+  const measure = (px: number, py: number, nx: number, ny: number): Sample | null => {
+    let t0 = 0;
+    while (t0 > -SEARCH_MM && !inAll(px + t0 * nx, py + t0 * ny, 0)) t0 -= STEP_MM;
+    if (t0 <= -SEARCH_MM) return skip("no pad-plane slice");
+    // The column just inside the pad-plane slice's edge: the wall's height (on its shoulder).
+    const qx = px + (t0 - 0.3) * nx;
+    const qy = py + (t0 - 0.3) * ny;
+    let h = 0;
+    while (h < 150 && inAll(qx, qy, h + 0.25)) h += 0.25;
+    if (h < minH) return skip("low");
+    const s: Sample = { h, L: [], a: [], inside: [], tan: [], footMax: -Infinity };
+    let outside = 0;
+    for (let i = 0; i < views.length; i++) {
+      const v = views[i];
+      const d = (v.camera.nadirMm[0] - px) * nx + (v.camera.nadirMm[1] - py) * ny;
+      const tan = Math.abs(d) / v.camera.heightMm;
+      const th = Math.atan(tan);
+      const inside = d <= 0;
+      const z = inside ? h : 0;
+      let t = 0.5;
+      while (t > -SEARCH_MM && !inView(i, px + t * nx, py + t * ny, z)) t -= STEP_MM;
+      if (t <= -SEARCH_MM) return skip("no edge in a photo");
+      // The edge must be this photo's own, not the end of what it can see.
+      if (!readable(i, px + t * nx, py + t * ny, z) || !readable(i, px + (t + 0.3) * nx, py + (t + 0.3) * ny, z)) return skip("edge not seen in a photo");
+      s.L.push(t);
+      s.a.push(1 - (1 - Math.sin(th)) / Math.cos(th));
+      s.inside.push(inside);
+      s.tan.push(tan);
+      if (!inside) {
+        outside++;
+        s.footMax = Math.max(s.footMax, t);
+      }
+    }
+    if (!outside || outside === views.length) return skip("photos on one side only");
+    return s;
+  };
+
+  const nDh = Math.round((DH_MAX - DH_MIN) / DH_STEP) + 1;
+  const nR = Math.round(R_MAX / R_STEP) + 1;
+  // Spread of the implied face positions for every (dh, r): the fit's cost table of one sample.
+  const costTable = (s: Sample): Float32Array => {
+    const tab = new Float32Array(nDh * nR).fill(Infinity);
+    const m = s.L.length;
+    for (let di = 0; di < nDh; di++) {
+      const dh = DH_MIN + di * DH_STEP;
+      const rMax = (s.h + dh) / 2;
+      for (let ri = 0; ri < nR && ri * R_STEP <= rMax; ri++) {
+        const r = ri * R_STEP;
+        let s1 = 0;
+        let s2 = 0;
+        for (let j = 0; j < m; j++) {
+          const x = s.L[j] + r * s.a[j] - (s.inside[j] ? dh * s.tan[j] : 0);
+          s1 += x;
+          s2 += x * x;
+        }
+        const mean = s1 / m;
+        tab[di * nR + ri] = s2 / m - mean * mean + DH_REG * dh * dh;
+      }
+    }
+    return tab;
+  };
+  const implied = (s: Sample, dh: number, r: number) => s.L.map((l, j) => l + r * s.a[j] - (s.inside[j] ? dh * s.tan[j] : 0));
+
+  const out = new Uint8Array(W * H);
+  let samples = 0;
+  let moved = 0;
+  let shiftSum = 0;
+  const contours: P[][] = [];
+  withMats((track) => {
+    const cv = getCv();
+    const m = track(new cv.Mat(H, W, cv.CV_8UC1));
+    m.data.set(hull);
+    const cs = track(new cv.MatVector());
+    const hi = track(new cv.Mat());
+    cv.findContours(m, cs, hi, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE);
+    for (let i = 0; i < cs.size(); i++) {
+      const c = cs.get(i);
+      const d = c.data32S as Int32Array;
+      const pts: P[] = [];
+      for (let j = 0; j < d.length; j += 2) pts.push([d[j], d[j + 1]]);
+      c.delete();
+      contours.push(pts);
+    }
+  });
+  for (const pts of contours) {
+    const n = pts.length;
+    if (n < 4 * CURVE_PX) {
+      fillPolygonCentres(out, W, H, pts);
+      continue;
+    }
+    const dirAt = (i: number): P => {
+      const a = pts[(i - 4 + n) % n];
+      const b = pts[(i + 4) % n];
+      const l = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      return [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+    };
+    // Which side of travel is outside the hull: a vote along the contour.
+    let vote = 0;
+    for (let i = 0; i < n; i += 3) {
+      const [tx, ty] = dirAt(i);
+      const ex = Math.round(pts[i][0] - ty * 2);
+      const ey = Math.round(pts[i][1] + tx * 2);
+      if (ex >= 0 && ey >= 0 && ex < W && ey < H) vote += hull[ey * W + ex] ? -1 : 1;
+    }
+    const sgn = vote >= 0 ? 1 : -1;
+    const normal: P[] = [];
+    const data: (Sample | null)[] = [];
+    for (let i = 0; i < n; i++) {
+      const [tx, ty] = dirAt(i);
+      const nx = -ty * sgn;
+      const ny = tx * sgn;
+      normal.push([nx, ny]);
+      samples++;
+      const [ax, ay] = dirAt((i - CURVE_PX + n) % n);
+      const [bx, by] = dirAt((i + CURVE_PX) % n);
+      const bend = Math.acos(Math.max(-1, Math.min(1, ax * bx + ay * by)));
+      if (bend > maxBend) {
+        data.push(skip("curved in plan"));
+        continue;
+      }
+      // The hull pixel's outer edge, in mm.
+      data.push(measure((pts[i][0] + 0.5 + nx * 0.5) / k, (pts[i][1] + 0.5 + ny * 0.5) / k, nx, ny));
+    }
+    const tables = data.map((s) => (s ? costTable(s) : null));
+    const poly: P[] = [];
+    for (let i = 0; i < n; i++) {
+      const [nx, ny] = normal[i];
+      const edge: P = [pts[i][0] + nx * 0.5, pts[i][1] + ny * 0.5];
+      const s = data[i];
+      const shift = s ? fitShift(i, s) : 0;
+      if (shift < 0) {
+        poly.push([edge[0] + shift * k * nx, edge[1] + shift * k * ny]);
+        moved++;
+        shiftSum += shift;
+      } else poly.push(edge);
+    }
+    fillPolygonCentres(out, W, H, poly);
+
+    // The face's position for sample i (mm along its normal; 0 keeps the hull), by the fit of r and
+    // dh pooled over its stretch of wall (samples of about the same height).
+    function fitShift(i: number, s: Sample): number {
+      const pooled = new Float64Array(nDh * nR);
+      let count = 0;
+      for (let o = -win; o <= win; o++) {
+        const j = (i + o + n) % n;
+        const sj = data[j];
+        const tj = tables[j];
+        if (!sj || !tj || Math.abs(sj.h - s.h) > 3) continue;
+        count++;
+        for (let g = 0; g < pooled.length; g++) pooled[g] += tj[g];
+      }
+      let best = Infinity;
+      let bg = -1;
+      for (let g = 0; g < pooled.length; g++)
+        if (pooled[g] < best) {
+          best = pooled[g];
+          bg = g;
+        }
+      if (bg < 0 || !Number.isFinite(best)) return skip("no fit") ?? 0;
+      const di = Math.floor(bg / nR);
+      const dh = DH_MIN + di * DH_STEP;
+      const r = (bg % nR) * R_STEP;
+      // The best fit at the edge of what a part's top can be: this is no wall of the model.
+      if (di === 0 || di === nDh - 1) return skip("top out of range") ?? 0;
+      const own = Math.sqrt(Math.max(0, (tables[i] as Float32Array)[bg] - DH_REG * dh * dh));
+      if (own > maxSpread || Math.sqrt(Math.max(0, best / count - DH_REG * dh * dh)) > maxSpread) return skip("photos disagree") ?? 0;
+      // Near-equal fits (a valley: a taller top with a rounder edge) place the face differently:
+      // take the outermost face among the fits within reach of the best one.
+      const reach = best * 1.5 + count * NEAR_FIT_MM * NEAR_FIT_MM;
+      let face = -Infinity;
+      for (let g = 0; g < pooled.length; g++) {
+        if (!(pooled[g] <= reach)) continue;
+        const gdh = DH_MIN + Math.floor(g / nR) * DH_STEP;
+        const xs = implied(s, gdh, (g % nR) * R_STEP);
+        face = Math.max(face, xs.reduce((a, b) => a + b, 0) / xs.length);
+      }
+      const x = Math.max(face, s.footMax) + margin;
+      if (x > -minGain) return skip("hull already close") ?? 0;
+      return x;
+    }
+  }
+  // Never beyond the hull; never inside the pad-plane slice (all photos see tool there).
+  for (let q = 0; q < out.length; q++) {
+    if (!hull[q]) out[q] = 0;
+    else if (!out[q] && inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) out[q] = 1;
+  }
+  return { mask: out, diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, skipped, ms: +(performance.now() - started).toFixed(1) } };
+}
