@@ -56,3 +56,28 @@ export function withMats<T>(fn: (track: <M extends { delete(): void }>(m: M) => 
     }
   }
 }
+
+/**
+ * The outer outline of every 8-connected component of a 0/1 (or 0/255) mask, as pixel-centre
+ * points in OpenCV's order (holes ignored: the outline a pocket follows is the outer one).
+ */
+export function outerContours(mask: Uint8Array, width: number, height: number): [number, number][][] {
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(mask);
+    const contours = track(new cv.MatVector());
+    const hier = track(new cv.Mat());
+    cv.findContours(m, contours, hier, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE);
+    const out: [number, number][][] = [];
+    for (let i = 0; i < contours.size(); i++) {
+      const c = contours.get(i);
+      const d = c.data32S as Int32Array;
+      const pts: [number, number][] = [];
+      for (let j = 0; j < d.length; j += 2) pts.push([d[j], d[j + 1]]);
+      c.delete();
+      out.push(pts);
+    }
+    return out;
+  });
+}

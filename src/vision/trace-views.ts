@@ -5,7 +5,8 @@ import { snapToEdges } from "./extract-contour.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
 import type { Pt } from "./homography.ts";
 import { maskBounds, pointBounds } from "../../common/geometry/bounds.ts";
-import { getCv, withMats } from "./opencv.ts";
+import { polygonArea } from "../../common/geometry/polygon.ts";
+import { getCv, outerContours, withMats } from "./opencv.ts";
 import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
@@ -103,28 +104,14 @@ const MIN_COMPONENT_MM2 = 3;
  * good as its silhouettes: a pixel-quantised mask would need a pixel more of tolerance.
  */
 export function subPixelSilhouette(mask: Uint8Array, width: number, height: number, edgeImage: RgbaImage, k: number, growMm = 0): Uint8Array {
-  const cv = getCv();
   const out = new Uint8Array(width * height);
-  withMats((track) => {
-    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
-    m.data.set(mask);
-    const contours = track(new cv.MatVector());
-    const hier = track(new cv.Mat());
-    cv.findContours(m, contours, hier, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE);
-    for (let i = 0; i < contours.size(); i++) {
-      const c = contours.get(i);
-      const area = cv.contourArea(c) / (k * k);
-      const d = c.data32S as Int32Array;
-      const pts: Pt[] = [];
-      for (let j = 0; j < d.length; j += 2) pts.push([d[j], d[j + 1]]);
-      c.delete();
-      if (area < MIN_COMPONENT_MM2 || pts.length < 8) continue;
-      const edge = snapToEdges(pts, edgeImage);
-      // Growth as a true offset of the sub-pixel outline: a raster dilation only comes in whole pixels.
-      const outline = growMm > 0 ? offsetPolygon(edge, growMm * k, 0.05) : edge;
-      fillPolygonCentres(out, width, height, outline);
-    }
-  });
+  for (const pts of outerContours(mask, width, height)) {
+    if (pts.length < 8 || polygonArea(pts) / (k * k) < MIN_COMPONENT_MM2) continue;
+    const edge = snapToEdges(pts, edgeImage);
+    // Growth as a true offset of the sub-pixel outline: a raster dilation only comes in whole pixels.
+    const outline = growMm > 0 ? offsetPolygon(edge, growMm * k, 0.05) : edge;
+    fillPolygonCentres(out, width, height, outline);
+  }
   return out;
 }
 

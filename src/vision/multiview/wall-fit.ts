@@ -17,7 +17,7 @@
 // from outside's own foot (a lower bound), nor inside the pad-plane slice.
 
 import { fillPolygonCentres } from "../raster.ts";
-import { getCv, withMats } from "../opencv.ts";
+import { outerContours } from "../opencv.ts";
 
 export type WallFitView = {
   mask: Uint8Array;
@@ -168,23 +168,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
   let samples = 0;
   let moved = 0;
   let shiftSum = 0;
-  const contours: P[][] = [];
-  withMats((track) => {
-    const cv = getCv();
-    const m = track(new cv.Mat(H, W, cv.CV_8UC1));
-    m.data.set(hull);
-    const cs = track(new cv.MatVector());
-    const hi = track(new cv.Mat());
-    cv.findContours(m, cs, hi, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE);
-    for (let i = 0; i < cs.size(); i++) {
-      const c = cs.get(i);
-      const d = c.data32S as Int32Array;
-      const pts: P[] = [];
-      for (let j = 0; j < d.length; j += 2) pts.push([d[j], d[j + 1]]);
-      c.delete();
-      contours.push(pts);
-    }
-  });
+  const contours: P[][] = outerContours(hull, W, H);
   for (const pts of contours) {
     const n = pts.length;
     if (n < 4 * CURVE_PX) {
