@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { classicThresholds, eraseGrid, segmentClassic } from "./segment-classic.ts";
+import { classicThresholds, eraseGrid, fillNotchesToStraightEdges, segmentClassic } from "./segment-classic.ts";
 import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 import { GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
@@ -142,4 +142,70 @@ describe("segmentClassic", () => {
     expect(classicThresholds(90).dark).toBeLessThan(classicThresholds(45).dark);
     expect(classicThresholds(0).chroma).toBeGreaterThan(classicThresholds(45).chroma);
   }, SLOW);
+});
+
+describe("fillNotchesToStraightEdges", () => {
+  // A tool left of x = 50 px (10 mm) with its faint outer step at x = 49..51, and a 2 mm deep,
+  // 4 mm long notch (rows 40-59, x 40-49) that the watershed handed to the paper.
+  const w = 120;
+  const h = 100;
+  const scene = (notchLevel: number, shadowInNotch = false) => {
+    const td = new Uint8Array(w * h);
+    const faint = new Uint8Array(w * h);
+    const shadow = new Uint8Array(w * h);
+    const level = new Float32Array(w * h).fill(1);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const inNotch = y >= 40 && y < 60 && x >= 40 && x < 50;
+        if (x < 50 && !inNotch) td[i] = 255;
+        if (x >= 49 && x <= 51) faint[i] = 1;
+        if (inNotch) {
+          level[i] = notchLevel;
+          if (shadowInNotch) shadow[i] = 1;
+        }
+      }
+    return { td, faint, shadow, level };
+  };
+  const notchFilled = (td: Uint8Array) => {
+    let n = 0;
+    for (let y = 40; y < 60; y++) for (let x = 40; x < 49; x++) if (td[y * w + x]) n++;
+    return n / (20 * 9);
+  };
+  const beyondLine = (td: Uint8Array) => {
+    let n = 0;
+    for (let y = 0; y < h; y++) for (let x = 51; x < w; x++) if (td[y * w + x]) n++;
+    return n;
+  };
+
+  test("fills a bright notch behind the tool's straight step, and nothing beyond it", () => {
+    const s = scene(1.0);
+    const added = fillNotchesToStraightEdges(s.td, s.faint, s.shadow, s.level, w, h, k);
+    expect(added).toBeGreaterThan(150);
+    expect(notchFilled(s.td)).toBeGreaterThan(0.95);
+    expect(beyondLine(s.td)).toBe(0);
+  });
+
+  test("leaves the wedge where the tool turns away from a line that runs on (a rounded corner)", () => {
+    // The side is straight down to row 70, then turns away (1 px in per 3 rows); the step's line
+    // runs on to row 99.
+    const td = new Uint8Array(w * h);
+    const faint = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const edge = y < 70 ? 50 : 50 - (y - 70) / 3;
+        if (x < edge) td[y * w + x] = 255;
+        if (x >= 49 && x <= 51) faint[y * w + x] = 1;
+      }
+    const added = fillNotchesToStraightEdges(td, faint, new Uint8Array(w * h), new Float32Array(w * h).fill(1), w, h, k);
+    expect(added).toBe(0);
+  });
+
+  test("leaves a smooth dark notch (a cast shadow) and a grid-confirmed shadow alone", () => {
+    const dark = scene(0.65);
+    expect(fillNotchesToStraightEdges(dark.td, dark.faint, dark.shadow, dark.level, w, h, k)).toBe(0);
+    const confirmed = scene(1.0, true);
+    fillNotchesToStraightEdges(confirmed.td, confirmed.faint, confirmed.shadow, confirmed.level, w, h, k);
+    expect(notchFilled(confirmed.td)).toBe(0);
+  });
 });
