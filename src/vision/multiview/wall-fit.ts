@@ -172,7 +172,10 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
   for (const pts of contours) {
     const n = pts.length;
     if (n < 4 * CURVE_PX) {
+      // Too small to hold a wall: kept as carved (its outline pixels too, which a polygon through
+      // their centres would leave half out).
       fillPolygonCentres(out, W, H, pts);
+      for (const [x, y] of pts) out[y * W + x] = 1;
       continue;
     }
     const dirAt = (i: number): P => {
@@ -210,6 +213,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     }
     const tables = data.map((s) => (s ? costTable(s) : null));
     const poly: P[] = [];
+    const kept: number[] = [];
     for (let i = 0; i < n; i++) {
       const [nx, ny] = normal[i];
       const edge: P = [pts[i][0] + nx * 0.5, pts[i][1] + ny * 0.5];
@@ -219,9 +223,15 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
         poly.push([edge[0] + shift * k * nx, edge[1] + shift * k * ny]);
         moved++;
         shiftSum += shift;
-      } else poly.push(edge);
+      } else {
+        poly.push(edge);
+        kept.push(i);
+      }
     }
     fillPolygonCentres(out, W, H, poly);
+    // Where the outline stays, it stays to the pixel (the polygon through the pixels' outer edges
+    // can miss one at a concave turn).
+    for (const i of kept) out[pts[i][1] * W + pts[i][0]] = 1;
 
     // The face's position for sample i (mm along its normal; 0 keeps the hull), by the fit of r and
     // dh pooled over its stretch of wall (samples of about the same height).
