@@ -17,9 +17,9 @@ function capture(seed: number) {
   return { views, poses: views.map((v) => poseFromHomography(v.padToImage, v.width, v.height, est.focalPx)!) };
 }
 
-function hullAndFit(solid: Solid) {
+function hullAndFit(solid: Solid, unknownOf: (i: number) => Uint8Array | undefined = () => undefined) {
   const { views, poses } = capture(3);
-  const sils = views.map((v, i) => ({ mask: renderSilhouette(solid, v.camera.centreMm, K), width: W, height: H, pxPerMm: K, camera: poses[i] }));
+  const sils = views.map((v, i) => ({ mask: renderSilhouette(solid, v.camera.centreMm, K), width: W, height: H, pxPerMm: K, camera: poses[i], unknown: unknownOf(i) }));
   const hull = carveFootprint(sils, { toleranceMm: 0, tolerancePerMmHeight: 0.01 });
   const fit = fitWalls(sils, hull.mask, W, H, K);
   const truth = renderFootprint(solid, K);
@@ -54,4 +54,20 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
     },
     SLOW,
   );
+
+  test(
+    "where a photo cannot see (outside its frame, a marker keep-out) the wall keeps its hull: no edge is read from the end of a view",
+    async () => {
+      await loadOpenCv();
+      // Photo 2 knows nothing about the left half of the pad.
+      const blind = new Uint8Array(W * H);
+      for (let y = 0; y < H; y++) blind.fill(1, y * W, y * W + Math.round(85 * K));
+      const { hull, fit, diagnostics } = hullAndFit(boxSolid(85, 150, 60, 75, 32, -10), (i) => (i === 2 ? blind : undefined));
+      expect(fit.cutShare).toBeLessThanOrEqual(0.005);
+      expect(fit.meanMm).toBeLessThan(hull.meanMm);
+      expect((diagnostics.skipped as Record<string, number>)["edge not seen in a photo"]).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
 });
+
