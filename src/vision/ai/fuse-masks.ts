@@ -1,4 +1,4 @@
-import { dilateDisk, erodeDisk } from "../morphology.ts";
+import { dilateDisk, erodeDisk } from "./morphology.ts";
 
 /** `gridTool` value: the printed grid is hidden here (confirms a classic component, never trimmed). */
 export const GRID_TOOL_HIDDEN = 1;

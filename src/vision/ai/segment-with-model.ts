@@ -2,7 +2,7 @@ import type { Tensor } from "onnxruntime-node";
 import { FRAME_H_MM, FRAME_W_MM } from "../pad-spec.ts";
 import type { SegmentationModel } from "./load-model.ts";
 import { PAPER_LEVEL, PAPER_PERCENTILE } from "./model-contract.ts";
-import { openClose } from "../morphology.ts";
+import { openClose } from "./morphology.ts";
 import { frameExtent, resampleToPlanarRgb, resizeBilinear } from "./resample.ts";
 
 export type FrameOptions = {

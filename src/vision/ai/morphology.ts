@@ -1,7 +1,7 @@
 // Binary morphology with a true Euclidean disk, via exact distance transforms (Felzenszwalb &
 // Huttenlocher): cost does not grow with the radius, and a disk treats every direction alike, so
 // cleaning does not square off rounded tool ends the way a k x k box would.
-import { maskBounds } from "../../common/geometry/bounds.ts";
+import { maskBounds } from "../../../common/geometry/bounds.ts";
 
 const INF = 1e20;
 
