@@ -12,6 +12,7 @@ import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, 
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
 import { fitWalls } from "./multiview/wall-fit.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
+import { dilateDisk, erodeDisk } from "./ai/morphology.ts";
 import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
 import {
   analyseView,
@@ -125,28 +126,17 @@ const GAP_CLOSE_MM = 3.5;
 
 export function closeGaps(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
   if (r < 1) return mask;
-  const cv = getCv();
-  // A closing by a disk of radius r, from two exact distance transforms: grow to every pixel within r
-  // of the mask, then keep what lies farther than r from the rest. OpenCV's morphology with a 35-pixel
-  // elliptic kernel took about 0.7 s per photo on the whole frame (3.5 s of a five-photo scan).
-  return withMats((track) => {
-    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
-    const md = m.data as Uint8Array;
-    for (let q = 0; q < md.length; q++) md[q] = mask[q] ? 0 : 1;
-    const toMask = track(new cv.Mat());
-    cv.distanceTransform(m, toMask, cv.DIST_L2, cv.DIST_MASK_PRECISE);
-    const dm = toMask.data32F as Float32Array;
-    // Outside the grown mask (and the frame's border, as OpenCV's closing treats it: constant 0).
-    for (let q = 0; q < md.length; q++) md[q] = dm[q] <= r ? 1 : 0;
-    for (let x = 0; x < width; x++) md[x] = md[(height - 1) * width + x] = 0;
-    for (let y = 0; y < height; y++) md[y * width] = md[y * width + width - 1] = 0;
-    const toOutside = track(new cv.Mat());
-    cv.distanceTransform(m, toOutside, cv.DIST_L2, cv.DIST_MASK_PRECISE);
-    const dOut = toOutside.data32F as Float32Array;
-    const out = new Uint8Array(width * height);
-    for (let q = 0; q < out.length; q++) out[q] = mask[q] || dOut[q] > r ? 1 : 0;
-    return out;
-  });
+  // A closing by an exact disk (the AI's distance-transform morphology): OpenCV's morphology with a
+  // 37-pixel elliptic kernel took about 0.7 s per photo on the whole frame (3.5 s of a five-photo
+  // scan). The frame's border counts as empty, as it did for OpenCV's closing: erodeDisk alone never
+  // erodes from outside the image, and then a corner photo's silhouette near the edge was closed
+  // onto it (the browser test of the five-photo walk never reached the review).
+  const grown = dilateDisk(mask, width, height, r);
+  for (let x = 0; x < width; x++) grown[x] = grown[(height - 1) * width + x] = 0;
+  for (let y = 0; y < height; y++) grown[y * width] = grown[y * width + width - 1] = 0;
+  const closed = erodeDisk(grown, width, height, r);
+  for (let q = 0; q < closed.length; q++) closed[q] = closed[q] || mask[q] ? 1 : 0;
+  return closed;
 }
 
 /** A smooth grey image of the carved mask: the outline snaps to its half-way level, not to any one photo's edges. */
@@ -265,21 +255,12 @@ export function filledReachMm(uncertain: Uint8Array | undefined, foot: Uint8Arra
 /** Whether a photo's grid-evidenced cast shadow lies within 3 mm of the tool's footprint (more than 20 mm² of it). */
 function shadowAgainstTool(shadow: Uint8Array | undefined, foot: Uint8Array, width: number, height: number, k: number): boolean {
   if (!shadow) return false;
-  const cv = getCv();
-  return withMats((track) => {
-    // Distance to the footprint (a distance transform of its complement), not a dilation by a
-    // 31-pixel disk: that took about 250 ms on the whole frame, longer than the rest of the result.
-    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
-    const md = m.data as Uint8Array;
-    for (let q = 0; q < md.length; q++) md[q] = foot[q] ? 0 : 1;
-    const dist = track(new cv.Mat());
-    cv.distanceTransform(m, dist, cv.DIST_L2, 3);
-    const d = dist.data32F as Float32Array;
-    const reach = 3 * k;
-    let n = 0;
-    for (let q = 0; q < md.length; q++) if (md[q] && shadow[q] && d[q] <= reach) n++;
-    return n / (k * k) > 20;
-  });
+  // An exact-disk dilation by distance transform: OpenCV's dilation by a 31-pixel disk took about
+  // 250 ms on the whole frame, longer than the rest of the result.
+  const near = dilateDisk(foot, width, height, 3 * k);
+  let n = 0;
+  for (let q = 0; q < near.length; q++) if (near[q] && shadow[q] && !foot[q]) n++;
+  return n / (k * k) > 20;
 }
 
 /**
