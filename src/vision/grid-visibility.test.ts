@@ -44,6 +44,9 @@ describe("judgeLine", () => {
     expect(judgeLine(0.9, 0.5, 11)).toBe("unknown");
     // Half the paper's dip: neither.
     expect(judgeLine(0.4, 0.05, 11)).toBe("unknown");
+    // Hidden means at most GRID_HIDDEN, the value a hidden sample is stored as.
+    expect(judgeLine(0.25, 0.01, 11)).toBe("unknown");
+    expect(judgeLine(GRID_HIDDEN, 0.01, 11)).toBe("hidden");
   });
 });
 
@@ -88,5 +91,26 @@ describe("measureGridVisibility", () => {
     expect(inside.seen).toBe(0);
     expect(inside.lineShare).toBeGreaterThan(0.7);
     expect(inside.hidden).toBeGreaterThan(0.9 * inside.measured);
+  });
+  test("a narrow light part reads hidden where it crosses a line, though its edges pass beside the line", () => {
+    // A blade tip 4 mm wide, 10 % darker than the paper, crossing the lines at a slant: 1.4 mm beside
+    // the line, where the grain is measured, the samples fall on the tip's own edges for much of
+    // the crossing, which read as grain as strong as the line, and the 2 mm window could not rule a
+    // visible line out. The line's own samples at its known place are flat and say "hidden".
+    const part = toolPolygon(104, 74, 44, 4, -35);
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [221, 221, 221] }], 14);
+    addGrain(img, k, part, 2, 5);
+    const ex = exclusionMask(img.width, img.height, k);
+    const level = frameLevel(img, k);
+    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
+    const g = measureGridVisibility(img, k, ex, level, hint);
+    const inside = verdicts(g.visibility, offsetPolygon(part, -0.6), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    expect(inside.hidden).toBe(inside.measured);
+    // Judged by the grain beside the line alone, 60 % of the line's pixels on the part had a verdict.
+    expect(inside.lineShare).toBeGreaterThan(0.7);
+    // The paper beside it keeps its lines.
+    const beside = verdicts(g.visibility, toolPolygon(150, 120, 30, 20, 0), img.width, img.height);
+    expect(beside.seen).toBe(beside.measured);
   });
 });
