@@ -49,6 +49,7 @@ if (process.argv.includes("--3d")) {
     rdp: RDP,
     sensitivity: SENS,
     verbose,
+    plainPaper: process.argv.includes("--plain-paper"),
   });
   process.exit(0);
 }

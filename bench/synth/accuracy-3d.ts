@@ -44,6 +44,8 @@ export type Bench3dOptions = {
   rdp: number;
   sensitivity: number;
   verbose: boolean;
+  /** Plain paper: markers only, no grid or frame line printed (Render3dOptions.plainPaper). */
+  plainPaper?: boolean;
   /** Where the report goes (default console.log). */
   log?: (line: string) => void;
   /** Stand-in for src/vision/trace-views.ts's traceImages (tests). */
@@ -107,7 +109,7 @@ function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
-    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle" });
+    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...(o.plainPaper ? { plainPaper: true } : {}) });
     const light = `${photo.light.kind} ${photo.light.elevationDeg.toFixed(0)}°`;
     try {
       // The product's path for one photo (the scan endpoints call traceImages with one image).
@@ -182,7 +184,7 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
   }
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
-    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause })).slice(0, o.views);
+    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...(o.plainPaper ? { plainPaper: true } : {}) })).slice(0, o.views);
     const light = `${views[0].light.kind} ${views[0].light.elevationDeg.toFixed(0)}°`;
     try {
       const r = await traceImages(
@@ -230,7 +232,7 @@ export async function runBench3d(o: Bench3dOptions): Promise<void> {
   out = o.log ?? ((line) => console.log(line));
   await loadOpenCv();
   const what = o.ai ? "AI scanner (model + classic fusion, confidence 0.5)" : `classic scanner, sensitivity ${o.sensitivity}`;
-  out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}`);
+  out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}${o.plainPaper ? ", plain paper (markers only, no grid)" : ""}`);
   const byCause: [Cause, Row[]][] = [];
   for (const cause of o.causes) {
     if (o.views > 1) await multiView(o, cause);

@@ -41,6 +41,12 @@ export type Render3dOptions = {
   jpegQuality?: number;
   noiseSigma?: number;
   blurPx?: number;
+  /**
+   * Plain paper: no grid and no frame line are printed, only the markers (the issue's real photos: tools
+   * on A4 paper with the pad's markers added). Shadows and steel must then be told apart without the
+   * grid's evidence.
+   */
+  plainPaper?: boolean;
 };
 export type Render3dPhoto = {
   jpeg: Uint8Array;
@@ -481,7 +487,12 @@ async function renderView(scene: Scene, opts: Render3dOptions, camSpec: CameraSp
   }
   const S = Math.min(16, Math.max(3, Math.ceil(pxPerMm * 1.15)));
   const [ox, oy] = FRAME_ORIGIN_ON_SHEET_MM;
-  const sheet = renderSheet(S, { paper: scene.paper, grid: [scene.gridV, scene.gridV, scene.gridV], frame: [128, 128, 128], ink: [25, 25, 28] });
+  const sheet = renderSheet(S, {
+    paper: scene.paper,
+    grid: opts.plainPaper ? scene.paper : [scene.gridV, scene.gridV, scene.gridV],
+    frame: opts.plainPaper ? scene.paper : [128, 128, 128],
+    ink: [25, 25, 28],
+  });
   const { width: sw, height: sh } = sheet;
   const n = sw * sh;
 

@@ -598,6 +598,8 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       if (y < by0) by0 = y;
       if (y > by1) by1 = y;
     }
+  // No printed line could be measured anywhere: plain paper with the pad's markers (or lines too faint).
+  const gridless = grid.samples === 0;
   const mask = new Uint8Array(n);
   const shadowFull = new Uint8Array(n);
   const filledFull = new Uint8Array(n);
@@ -624,6 +626,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       chroma: cropF(chromaOf) as Float32Array,
       visibility: cropF(vis) as Float32Array,
       excluded: cropF(excluded) as Uint8Array,
+      gridless,
     });
     stats.grid = { paper_dip: +grid.paperDip.toFixed(3), samples: grid.samples, ...ev.stats };
     withMats((track) => {

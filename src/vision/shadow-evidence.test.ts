@@ -203,3 +203,50 @@ describe("shadow evidence in the classic segmenter", () => {
     expect(ev.stats.shadow_px).toBe(0);
   }, SLOW);
 });
+
+describe("shadowEvidence without a grid", () => {
+  test("plain paper: a soft shadow the lit paper fades into is shadow; a dark tool and a light part with a step are not", () => {
+    // 120 x 80 mm of plain paper (no printed line: every visibility sample NaN), a dark tool with a
+    // soft shadow band 6 mm wide fading into the paper beside it, and a light part 8 % darker than
+    // the paper with a step all round (satin steel), neutral like the shadow.
+    const w = 120 * k;
+    const h = 80 * k;
+    const level = new Float32Array(w * h).fill(1);
+    const chroma = new Float32Array(w * h);
+    let s = 7;
+    const noise = () => {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      return (s / 0x7fffffff - 0.5) * 0.006;
+    };
+    const inRect = (x: number, y: number, r: [number, number, number, number]) => x >= r[0] * k && x < r[2] * k && y >= r[1] * k && y < r[3] * k;
+    const tool: [number, number, number, number] = [20, 20, 50, 60];
+    const band: [number, number, number, number] = [50, 20, 56, 60];
+    const light: [number, number, number, number] = [75, 25, 100, 55];
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (inRect(x, y, tool)) level[i] = 0.3;
+        else if (inRect(x, y, band)) level[i] = 0.55 + (0.45 * (x - 50 * k)) / (6 * k);
+        else if (inRect(x, y, light)) level[i] = 0.92;
+        level[i] += noise();
+      }
+    const input = { w, h, pxPerMm: k, level, chroma, visibility: new Float32Array(w * h).fill(Number.NaN), excluded: new Uint8Array(w * h) };
+    const share = (m: Uint8Array, r: [number, number, number, number], inset = 1) => {
+      let all = 0;
+      let got = 0;
+      for (let y = Math.round((r[1] + inset) * k); y < Math.round((r[3] - inset) * k); y++)
+        for (let x = Math.round((r[0] + inset) * k); x < Math.round((r[2] - inset) * k); x++) {
+          all++;
+          if (m[y * w + x]) got++;
+        }
+      return got / all;
+    };
+    const ev = shadowEvidence({ ...input, gridless: true });
+    // The band's darkest millimetre, against the tool's step, is left to the watershed.
+    expect(share(ev.shadow, [51, 20, 56, 60], 0.5)).toBeGreaterThan(0.9);
+    expect(share(ev.shadow, tool, 0)).toBe(0);
+    expect(share(ev.shadow, light, 0)).toBe(0);
+    // With a grid that shows nowhere (not gridless), nothing vouches for a shadow.
+    expect(share(shadowEvidence(input).shadow, band, 0.5)).toBe(0);
+  });
+});

@@ -139,6 +139,11 @@ export type ShadowEvidenceInput = {
   /** Grid visibility samples (measureGridVisibility), NaN off the lines. */
   visibility: Float32Array;
   excluded: Uint8Array;
+  /**
+   * The photo shows no printed grid anywhere (plain paper with the pad's markers, or lines too faint
+   * to read): the shadow evidence then comes from the paper itself (see shadowEvidence).
+   */
+  gridless?: boolean;
 };
 
 export type ShadowEvidence = {
@@ -169,6 +174,10 @@ export const SHADOW_MAX_CHROMA = 0.06;
 const SHADOW_LIKE_MAX = 0.97;
 /** How far (geodesic, through neutral darkened pixels) the grid's "shadow" verdict carries, mm. */
 const SHADOW_REACH_MM = 7;
+/** Lit paper, for the gridless shadow flood: this close to the fitted paper's brightness (relative). */
+const LIT_PAPER_LEVEL = 0.03;
+/** How far (geodesic) a shadow may reach from lit paper without a grid, mm: room light's bands are 3-7 mm. */
+const GRIDLESS_SHADOW_REACH_MM = 10;
 /** Darker than this (relative to paper) the grid cannot be read; such pixels are left to the colour rules. */
 export const SHADOW_MIN_LEVEL = 0.18;
 
@@ -237,7 +246,30 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // median 0.287 -> 0.245 mm, pliers +9.5 -> +2.4 % area), but it moved a black wrench's shadowed
   // edge on the flat bench by a pixel in places (area max 0.58 -> 0.62 %, over its 0.6 % limit);
   // 12 mm leaked round a spanner's ring.
-  const dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(SHADOW_REACH_MM * mm));
+  let dShadow: Uint16Array;
+  if (input.gridless) {
+    // No grid to vouch for a shadow: a soft shadow (room light, a diffuse lamp) is the darkened,
+    // neutral place the lit paper fades into without any step, even a faint one; a tool meets the
+    // paper, and its own shadow, with a step. So the flood starts on lit paper and crosses neither
+    // sharp nor faint steps: a light steel part 5-10 % darker than the paper keeps its faint
+    // outline, and when in doubt the tool keeps the place. A hard shadow's sharp rim stops it too:
+    // without the grid such a shadow cannot be told from a grey tool, and stays.
+    const litSeeds = new Uint8Array(n);
+    const passable = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (!open[i] || faintEdge[i]) continue;
+      if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) litSeeds[i] = passable[i] = 1;
+      else if (darkenedNeutral[i]) passable[i] = 1;
+    }
+    // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
+    // cannot slip through them into a light part.
+    const narrowed = new Uint8Array(n);
+    for (let y = 1; y < h - 1; y++)
+      for (let x = 1, i = y * w + 1; x < w - 1; x++, i++)
+        narrowed[i] = passable[i] && passable[i - 1] && passable[i + 1] && passable[i - w] && passable[i + w] && passable[i - w - 1] && passable[i - w + 1] && passable[i + w - 1] && passable[i + w + 1] ? 1 : 0;
+    dShadow = geodesicCost(litSeeds, narrowed, w, h, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
+    for (let i = 0; i < n; i++) if (!darkenedNeutral[i]) dShadow[i] = UNREACHED;
+  } else dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(SHADOW_REACH_MM * mm));
   const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
   const margin = Math.round(1 * mm);
   const shadow = new Uint8Array(n);
