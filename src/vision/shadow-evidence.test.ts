@@ -205,7 +205,7 @@ describe("shadow evidence in the classic segmenter", () => {
 });
 
 describe("shadowEvidence without a grid", () => {
-  test("plain paper: a soft shadow the lit paper fades into is shadow; a dark tool and a light part with a step are not", () => {
+  test("plain paper: a soft shadow the lit paper fades into is shadow; a dark tool, a light part with a step and a grained part are not", () => {
     // 120 x 80 mm of plain paper (no printed line: every visibility sample NaN), a dark tool with a
     // soft shadow band 6 mm wide fading into the paper beside it, and a light part 8 % darker than
     // the paper with a step all round (satin steel), neutral like the shadow.
@@ -222,12 +222,18 @@ describe("shadowEvidence without a grid", () => {
     const tool: [number, number, number, number] = [20, 20, 50, 60];
     const band: [number, number, number, number] = [50, 20, 56, 60];
     const light: [number, number, number, number] = [75, 25, 100, 55];
+    // A grained part (satin steel) that the paper fades into over 4 mm, with no step: only its grain
+    // tells it from a shadow.
+    const satinFade: [number, number, number, number] = [104, 20, 108, 60];
+    const satin: [number, number, number, number] = [108, 20, 118, 60];
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
         if (inRect(x, y, tool)) level[i] = 0.3;
         else if (inRect(x, y, band)) level[i] = 0.55 + (0.45 * (x - 50 * k)) / (6 * k);
         else if (inRect(x, y, light)) level[i] = 0.92;
+        else if (inRect(x, y, satinFade)) level[i] = 1 - (0.25 * (x - 104 * k)) / (4 * k);
+        else if (inRect(x, y, satin)) level[i] = 0.75 + 12 * noise();
         level[i] += noise();
       }
     const input = { w, h, pxPerMm: k, level, chroma, visibility: new Float32Array(w * h).fill(Number.NaN), excluded: new Uint8Array(w * h) };
@@ -243,9 +249,10 @@ describe("shadowEvidence without a grid", () => {
     };
     const ev = shadowEvidence({ ...input, gridless: true });
     // The band's darkest millimetre, against the tool's step, is left to the watershed.
-    expect(share(ev.shadow, [51, 20, 56, 60], 0.5)).toBeGreaterThan(0.9);
+    expect(share(ev.shadow, [51, 20, 56, 60], 0.5)).toBeGreaterThan(0.85);
     expect(share(ev.shadow, tool, 0)).toBe(0);
     expect(share(ev.shadow, light, 0)).toBe(0);
+    expect(share(ev.shadow, satin, 1.5)).toBeLessThan(0.05);
     // With a grid that shows nowhere (not gridless), nothing vouches for a shadow.
     expect(share(shadowEvidence(input).shadow, band, 0.5)).toBe(0);
   });

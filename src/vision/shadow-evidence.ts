@@ -70,6 +70,46 @@ function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: nu
   return t[y1 * W + x1] - t[y0 * W + x1] - t[y1 * W + x0] + t[y0 * W + x0];
 }
 
+/**
+ * Grain: the RMS, over 7 x 7 px, of the brightness less its Gaussian blur (σ 2 px). A band-pass: a
+ * shadow's slow fade leaves little in it, a grained or textured surface does not.
+ */
+function grainEnergy(level: Float32Array, w: number, h: number): Float32Array {
+  const cv = getCv();
+  return withMats((track) => {
+    const src = track(new cv.Mat(h, w, cv.CV_32FC1));
+    (src.data32F as Float32Array).set(level);
+    const blurred = track(new cv.Mat());
+    cv.GaussianBlur(src, blurred, new cv.Size(0, 0), 2, 2, cv.BORDER_REPLICATE);
+    const sq = track(new cv.Mat(h, w, cv.CV_32FC1));
+    const b = blurred.data32F as Float32Array;
+    const q = sq.data32F as Float32Array;
+    for (let i = 0; i < q.length; i++) q[i] = (level[i] - b[i]) ** 2;
+    const mean = track(new cv.Mat());
+    cv.blur(sq, mean, new cv.Size(7, 7), new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+    const m = mean.data32F as Float32Array;
+    const out = new Float32Array(q.length);
+    for (let i = 0; i < out.length; i++) out[i] = Math.sqrt(Math.max(0, m[i]));
+    return out;
+  });
+}
+
+/** A shadow's grain may reach this many times the lit paper's (median), scaled by brightness. */
+const SHADOW_GRAIN = 3;
+
+/**
+ * The smoothness limit for grainEnergy, as (grain x brightness)²: noise of a fixed size in the photo's
+ * values grows as 1/brightness once divided by the fitted paper, so a shadow is judged by the paper's
+ * own grain scaled that way (shot noise grows more slowly: the limit is on the safe side for shadows).
+ */
+function paperGrainLimit(grain: Float32Array, level: Float32Array, open: Uint8Array): number {
+  const samples: number[] = [];
+  for (let i = 0; i < grain.length; i += 3) if (open[i] && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) samples.push(grain[i] * grain[i]);
+  if (samples.length < 100) return Infinity;
+  samples.sort((a, b) => a - b);
+  return SHADOW_GRAIN * SHADOW_GRAIN * samples[samples.length >> 1];
+}
+
 /** Steps this steep (per pixel, at σ 1 px) are sharp enough for the shadow rules. */
 const SHARP_EDGE = 0.025;
 
@@ -176,8 +216,8 @@ const SHADOW_LIKE_MAX = 0.97;
 const SHADOW_REACH_MM = 7;
 /** Lit paper, for the gridless shadow flood: this close to the fitted paper's brightness (relative). */
 const LIT_PAPER_LEVEL = 0.03;
-/** How far (geodesic) a shadow may reach from lit paper without a grid, mm: room light's bands are 3-7 mm. */
-const GRIDLESS_SHADOW_REACH_MM = 10;
+/** How far (geodesic) a shadow may reach from lit paper without a grid, mm: a 40 mm tool's shadow under a 45° desk lamp. */
+const GRIDLESS_SHADOW_REACH_MM = 40;
 /** Darker than this (relative to paper) the grid cannot be read; such pixels are left to the colour rules. */
 export const SHADOW_MIN_LEVEL = 0.18;
 
@@ -253,13 +293,18 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // paper, and its own shadow, with a step. So the flood starts on lit paper and crosses neither
     // sharp nor faint steps: a light steel part 5-10 % darker than the paper keeps its faint
     // outline, and when in doubt the tool keeps the place. A hard shadow's sharp rim stops it too:
-    // without the grid such a shadow cannot be told from a grey tool, and stays.
+    // without the grid such a shadow cannot be told from a grey tool, and stays. Nor does it cross
+    // grain (band-pass, grainEnergy): a cast shadow is as smooth as the paper, satin steel and cast
+    // or plastic bodies are not. Without that a desk lamp's long shadow (the flood reaches 40 mm)
+    // led it into a satin socket through the socket's shadowed side, where no step parts them.
+    const grain = grainEnergy(level, w, h);
+    const smoothLimit = paperGrainLimit(grain, level, open);
     const litSeeds = new Uint8Array(n);
     const passable = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       if (!open[i] || faintEdge[i]) continue;
       if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) litSeeds[i] = passable[i] = 1;
-      else if (darkenedNeutral[i]) passable[i] = 1;
+      else if (darkenedNeutral[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
     }
     // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
     // cannot slip through them into a light part.
