@@ -11,6 +11,7 @@ import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
 import { fitWalls } from "./multiview/wall-fit.ts";
+import { bridgeGaps } from "./multiview/gap-fills.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
 import { dilateDisk, erodeDisk } from "./ai/morphology.ts";
 import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
@@ -120,7 +121,8 @@ export function subPixelSilhouette(mask: Uint8Array, width: number, height: numb
  * Gaps a photo's segmentation leaves in a thin part (a satin shaft found in pieces) are bridged
  * before carving: the hull is the intersection of the views, so a gap in any one of them would cut
  * the part there, and the piece beyond it would fall off the outline. Closing only adds (never cuts)
- * and fills nothing wider than twice this, which no foam pocket could follow anyway.
+ * and fills nothing wider than twice this; of what it fills, the tool's own concave corners and
+ * slits beside a clearly seen edge are left open again (multiview/gap-fills.ts).
  */
 const GAP_CLOSE_MM = 3.5;
 
@@ -510,7 +512,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const growMm = carveGrowthMm(params, used.map(({ v }) => v));
   const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => {
     const own = subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k, growMm);
-    const mask = closeGaps(own, width, height, Math.round(GAP_CLOSE_MM * k));
+    const mask = bridgeGaps(own, closeGaps(own, width, height, Math.round(GAP_CLOSE_MM * k)), v.image, k);
     for (let q = 0; q < mask.length; q++) if (mask[q] && (!own[q] || v.seg.filled?.[q])) filledAny[q] = 1;
     return { mask, width, height, pxPerMm: k, camera: cameraPoses[j], unknown: v.excluded };
   });
