@@ -50,6 +50,13 @@ const SKEW_LIMIT = 0.12;
 const MIN_LINE_SPREAD = 0.15;
 /** From this brightness (relative to the paper) a part is light enough to need the grid's word. */
 const LIGHT_PART_LEVEL = 0.7;
+/**
+ * ... and up to this one: a part at least a little darker than the lit paper. On paper itself a line
+ * can be flat too, smoothed away by a phone's JPEG in a far corner of a 1280 x 960 frame: with no
+ * upper bound the rule called such paper hidden, and a five-photo walk's corner photo disagreed
+ * with the others.
+ */
+const LIGHT_PART_MAX_LEVEL = 0.96;
 
 /**
  * The line's verdict over one window. The line's position is known to the pixel, so the question is
@@ -235,11 +242,12 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         // The line's own samples scatter by the noise that matters at its known place: where they
         // scatter less than the grain beside it, their spread judges the mean (over the window, or
         // over twice it: the standard error halves). This only turns "unknown" into "hidden", and
-        // only on light parts (a dark one is tool by its darkness already; more hidden samples inside
+        // only on light parts a little darker than the paper (a dark one is tool by its darkness
+        // already; more hidden samples inside
         // a hammer or a socket only pushed the grid's "tool" reach into the shadow beside it), not
         // beside an edge (a dark part 1-2 mm off the line tilts the sides and drives the dip below
         // zero, which no hidden line does), and a window reaching paper rises out of the range.
-        if (verdict === "unknown" && v <= GRID_HIDDEN && v >= -0.3 && Math.abs(sk / m) <= 0.05 && level[L.at(t, 0)] >= LIGHT_PART_LEVEL) {
+        if (verdict === "unknown" && v <= GRID_HIDDEN && v >= -0.3 && Math.abs(sk / m) <= 0.05 && level[L.at(t, 0)] >= LIGHT_PART_LEVEL && level[L.at(t, 0)] <= LIGHT_PART_MAX_LEVEL) {
           for (const reach of [half, 2 * half]) {
             let m2 = 0;
             for (let u = Math.max(0, t - reach); u <= Math.min(L.along - 1, t + reach); u++) {
