@@ -3,6 +3,7 @@ import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { addGrain, frameLevel, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { GRID_HIDDEN, GRID_VISIBLE, judgeLine, measureGridVisibility } from "./grid-visibility.ts";
 import { loadOpenCv } from "./opencv.ts";
+import type { RgbaImage } from "./raster.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
@@ -10,6 +11,13 @@ const k = 5;
 type P = [number, number];
 
 beforeAll(() => loadOpenCv());
+
+/** The grid's visibility over a synthetic frame, paper hinted by its known brightness. */
+function visibilityOf(img: RgbaImage, gain = 1) {
+  const level = frameLevel(img, k, gain);
+  const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
+  return measureGridVisibility(img, k, exclusionMask(img.width, img.height, k), level, hint);
+}
 
 /** Verdicts of the measured line pixels fully inside `poly` (mm). */
 function verdicts(vis: Float32Array, poly: P[], W: number, H: number): { seen: number; hidden: number; measured: number; lineShare: number } {
@@ -58,10 +66,7 @@ describe("measureGridVisibility", () => {
     const part = toolPolygon(100, 120, 70, 16, -30);
     const img = syntheticFrame(k, [{ polygonMm: part, rgb: [238, 238, 238] }], 14);
     addGrain(img, k, part, 14, 3, 0.4);
-    const ex = exclusionMask(img.width, img.height, k);
-    const level = frameLevel(img, k);
-    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
-    const g = measureGridVisibility(img, k, ex, level, hint);
+    const g = visibilityOf(img);
     const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
     expect(inside.seen).toBe(0);
     expect(inside.lineShare).toBeGreaterThan(0.4);
@@ -78,10 +83,7 @@ describe("measureGridVisibility", () => {
     const gain = 1.06;
     for (let i = 0; i < img.data.length; i++) if (i % 4 !== 3) img.data[i] = Math.min(255, Math.round(img.data[i] * gain));
     addGrain(img, k, part, 3, 3);
-    const ex = exclusionMask(img.width, img.height, k);
-    const level = frameLevel(img, k, gain);
-    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
-    const g = measureGridVisibility(img, k, ex, level, hint);
+    const g = visibilityOf(img, gain);
     expect(g.paperDip).toBeGreaterThan(0.03);
     // Counted as clipped when a side reached 250, this paper gave no evidence at all.
     const paper = verdicts(g.visibility, toolPolygon(190, 100, 30, 20, 0), img.width, img.height);
@@ -100,10 +102,7 @@ describe("measureGridVisibility", () => {
     const part = toolPolygon(104, 74, 44, 4, -35);
     const img = syntheticFrame(k, [{ polygonMm: part, rgb: [221, 221, 221] }], 14);
     addGrain(img, k, part, 2, 5);
-    const ex = exclusionMask(img.width, img.height, k);
-    const level = frameLevel(img, k);
-    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
-    const g = measureGridVisibility(img, k, ex, level, hint);
+    const g = visibilityOf(img);
     const inside = verdicts(g.visibility, offsetPolygon(part, -0.6), img.width, img.height);
     expect(inside.seen).toBe(0);
     expect(inside.hidden).toBe(inside.measured);
