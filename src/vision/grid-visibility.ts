@@ -243,12 +243,13 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         // The line's own samples scatter by the noise that matters at its known place: where they
         // scatter less than the grain beside it, their spread judges the mean (over the window, or
         // over twice it: the standard error halves). This only turns "unknown" into "hidden", and
-        // only on light parts a little darker than the paper (a dark one is tool by its darkness
-        // already; more hidden samples inside
-        // a hammer or a socket only pushed the grid's "tool" reach into the shadow beside it), not
-        // beside an edge (a dark part 1-2 mm off the line tilts the sides and drives the dip below
-        // zero, which no hidden line does), and a window reaching paper rises out of the range.
-        if (verdict === "unknown" && v <= GRID_HIDDEN && v >= -0.3 && Math.abs(sk / m) <= 0.05 && level[L.at(t, 0)] >= LIGHT_PART_LEVEL && level[L.at(t, 0)] <= LIGHT_PART_MAX_LEVEL) {
+        // only on light parts clearly darker than the paper (LIGHT_PART_LEVEL..LIGHT_PART_MAX_LEVEL:
+        // a dark one is tool by its darkness already, and more hidden samples inside a hammer or a
+        // socket only pushed the grid's "tool" reach into the shadow beside it), not beside an edge
+        // (a dark part 1-2 mm off the line tilts the sides and drives the dip below zero, which no
+        // hidden line does), and a window reaching paper rises out of the range.
+        const lineLevel = level[L.at(t, 0)];
+        if (verdict === "unknown" && v <= GRID_HIDDEN && v >= -0.3 && Math.abs(sk / m) <= 0.05 && lineLevel >= LIGHT_PART_LEVEL && lineLevel <= LIGHT_PART_MAX_LEVEL) {
           for (const reach of [half, 2 * half]) {
             let m2 = 0;
             for (let u = Math.max(0, t - reach); u <= Math.min(L.along - 1, t + reach); u++) {

@@ -618,11 +618,13 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       for (let y = 0; y < rh; y++) out.set(src.subarray((ry + y) * W + rx, (ry + y) * W + rx + rw), y * rw);
       return out;
     };
+    // The paper-relative brightness over the working region: the shadow evidence and the notch fill read it.
+    const levelCrop = cropF(level) as Float32Array;
     const ev = shadowEvidence({
       w: rw,
       h: rh,
       pxPerMm: k,
-      level: cropF(level) as Float32Array,
+      level: levelCrop,
       chroma: cropF(chromaOf) as Float32Array,
       visibility: cropF(vis) as Float32Array,
       excluded: cropF(excluded) as Uint8Array,
@@ -773,7 +775,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
       // Bites behind a light part's straight side, flooded from the paper (fillNotchesToStraightEdges).
-      stats.notch_px = fillNotchesToStraightEdges(td, ev.faintEdge, ev.shadow, cropF(level) as Float32Array, rw, rh, k);
+      stats.notch_px = fillNotchesToStraightEdges(td, ev.faintEdge, ev.shadow, levelCrop, rw, rh, k);
       // Close slits up to ~0.8 mm wide: a highlight band just inside a shiny edge leaks to the paper
       // label wherever the dark rim outside it is broken. Real gaps that narrow cannot be traced anyway.
       cv.morphologyEx(tool, tool, cv.MORPH_CLOSE, track(disk(cv, 0.4 * k)));

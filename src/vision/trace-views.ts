@@ -3,7 +3,6 @@
 // gets the same result fields (views 1, height_mm null). See ../shared/scanner-physics.md.
 import { snapToEdges } from "./extract-contour.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
-import type { Pt } from "./homography.ts";
 import { maskBounds, pointBounds } from "../../common/geometry/bounds.ts";
 import { polygonArea } from "../../common/geometry/polygon.ts";
 import { getCv, outerContours, withMats } from "./opencv.ts";
