@@ -3,7 +3,7 @@ import { boxSolid, compareFootprints, lyingCylinder, protocolViews, rasterSize, 
 import { loadOpenCv } from "../opencv.ts";
 import { estimateFocalPx, poseFromHomography } from "./camera.ts";
 import { carveFootprint } from "./carve.ts";
-import { fitWalls } from "./wall-fit.ts";
+import { bridgeShortGaps, fitWalls } from "./wall-fit.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);
@@ -42,15 +42,19 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
   );
 
   test(
-    "a round bar keeps its hull (the fit finds no wall), and a low box is left alone",
+    "a round bar keeps its hull (the fit finds no wall), a box under 8 mm is left alone, a 10 mm one is fitted",
     async () => {
       await loadOpenCv();
       const bar = hullAndFit(lyingCylinder(45, 95, 130, 12, 35));
       expect(bar.fit.cutShare).toBeLessThanOrEqual(0.005);
       expect(bar.fit.meanMm).toBeLessThan(bar.hull.meanMm + 0.05);
-      const low = hullAndFit(boxSolid(98, 130, 22, 150, 8, 25));
+      const low = hullAndFit(boxSolid(98, 130, 22, 150, 6, 25));
       expect(low.fit.meanMm).toBeCloseTo(low.hull.meanMm, 3);
       expect(low.diagnostics.moved).toBe(0);
+      // A spanner's 9-10 mm: its hull bulges by about 0.2 mm, the fit takes most of it.
+      const spanner = hullAndFit(boxSolid(98, 130, 22, 150, 10, 25));
+      expect(spanner.fit.meanMm).toBeLessThan(spanner.hull.meanMm * 0.6);
+      expect(spanner.fit.cutShare).toBeLessThanOrEqual(0.005);
     },
     SLOW,
   );
@@ -71,3 +75,24 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
   );
 });
 
+
+describe("bridgeShortGaps: a sample without a fit between two stretches of fitted wall", () => {
+  const sample = { h: 20, L: [], a: [], inside: [], tan: [], footMax: -Infinity };
+  test("a short run of failed fits takes the line between its neighbours' faces", () => {
+    const shifts = [-1, -1, 0, 0, -2, -2, 0, 0, 0, 0, 0, 0, 0];
+    bridgeShortGaps(shifts, shifts.map(() => sample), 3);
+    [-1, -1, -4 / 3, -5 / 3, -2, -2].forEach((v, i) => expect(shifts[i]).toBeCloseTo(v, 9));
+    // The long run (7 samples, round the end of the outline back to the start) stays.
+    expect(shifts.slice(6)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+  test("never inside a photo's own foot, never across a sample with no measurement", () => {
+    const shifts = [-1, 0, -1, 0, 0, -1, 0, 0, 0, 0];
+    const data = shifts.map(() => ({ ...sample }) as typeof sample | null);
+    (data[1] as typeof sample).footMax = -0.4;
+    data[3] = null;
+    bridgeShortGaps(shifts, data, 2);
+    expect(shifts[1]).toBe(-0.4);
+    expect(shifts[3]).toBe(0);
+    expect(shifts[4]).toBe(0);
+  });
+});
