@@ -3,7 +3,7 @@ import { boxSolid, compareFootprints, lyingCylinder, protocolViews, rasterSize, 
 import { loadOpenCv } from "../opencv.ts";
 import { estimateFocalPx, poseFromHomography } from "./camera.ts";
 import { carveFootprint } from "./carve.ts";
-import { bridgeShortGaps, fitWalls } from "./wall-fit.ts";
+import { bridgeShortGaps, cornerRuns, fitWalls } from "./wall-fit.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);
@@ -37,6 +37,9 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
       expect(fit.areaPct).toBeLessThan(hull.areaPct / 2);
       expect(fit.cutShare).toBeLessThanOrEqual(0.005);
       expect(diagnostics.moved as number).toBeGreaterThan(100);
+      // Its corners in plan are fitted by no wall: the walls either side bound their bulge.
+      expect(diagnostics.corners as number).toBeGreaterThan(0);
+      expect(diagnostics.cornerCutMm2 as number).toBeGreaterThan(0);
     },
     SLOW,
   );
@@ -94,5 +97,24 @@ describe("bridgeShortGaps: a sample without a fit between two stretches of fitte
     expect(shifts[1]).toBe(-0.4);
     expect(shifts[3]).toBe(0);
     expect(shifts[4]).toBe(0);
+  });
+});
+
+describe("cornerRuns: a corner between two fitted walls stands out of the slice no more than they do", () => {
+  const pts = Array.from({ length: 40 }, (_, i) => [i, 0] as [number, number]);
+  const N = Number.NaN;
+  test("a short run between two stretches of wall is bounded by the larger overhang, with slack", () => {
+    const overhang = pts.map((_, i) => (i >= 10 && i < 15 ? N : i < 10 ? 0.4 : 0.8));
+    const runs = cornerRuns(pts, overhang, 8, 3);
+    expect(runs.length).toBe(1);
+    expect(runs[0].pts).toEqual([10, 11, 12, 13, 14].map((x) => [x, 0]));
+    expect(runs[0].overhangMm).toBeCloseTo(0.8 * 1.25 + 0.3, 9);
+  });
+  test("a run longer than the limit, or ending on a lone fit, keeps the hull", () => {
+    const long = pts.map((_, i) => (i >= 10 && i < 20 ? N : 0.4));
+    expect(cornerRuns(pts, long, 8, 3)).toEqual([]);
+    // Sample 15 is a lone fit in the middle of unfitted outline (a round part's odd sample).
+    const lone = pts.map((_, i) => (i >= 10 && i < 20 && i !== 15 ? N : 0.4));
+    expect(cornerRuns(pts, lone, 8, 3)).toEqual([]);
   });
 });

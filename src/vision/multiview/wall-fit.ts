@@ -17,7 +17,7 @@
 // from outside's own foot (a lower bound), nor inside the pad-plane slice.
 
 import { fillPolygonCentres } from "../raster.ts";
-import { outerContours } from "../opencv.ts";
+import { getCv, outerContours, withMats } from "../opencv.ts";
 
 export type WallFitView = {
   mask: Uint8Array;
@@ -53,7 +53,8 @@ export type WallFitOptions = {
 };
 
 type P = [number, number];
-type Sample = { h: number; L: number[]; a: number[]; inside: boolean[]; tan: number[]; footMax: number };
+/** slice: where the pad-plane slice ends along the normal (mm from the hull's edge, ≤ 0). */
+type Sample = { h: number; L: number[]; a: number[]; inside: boolean[]; tan: number[]; footMax: number; slice: number };
 
 // The column measured at the slice's edge may stand below the top (on a rounded shoulder) or
 // above it (beside a sharp wall the hull's column overshoots the top by about 0.3 mm / tan θ of the
@@ -101,6 +102,94 @@ export function bridgeShortGaps(shifts: number[], data: (Pick<Sample, "footMax">
   }
 }
 
+/** Longest stretch of outline (mm) without a fit of its own (a corner) that the walls either side bound. */
+const CORNER_MM = 12;
+/** A corner may stand out of the slice a little more than the walls either side: by this factor plus CORNER_SLACK_MM. */
+const CORNER_FACTOR = 1.25;
+const CORNER_SLACK_MM = 0.3;
+
+export type CornerRun = { pts: P[]; overhangMm: number };
+
+// Corners. Where the outline turns (a concave corner between two walls, a box's corner in plan),
+// no wall is fitted and the hull keeps a wedge between the tangent rays of the photos on either
+// side, as beside a wall, but worse at a concave corner, where the photos that would carve it see
+// it past the walls. The walls on either side were fitted: each face stands out of the pad-plane
+// slice (what every photo sees as tool on the pad itself) by its overhang, which is what its
+// rounding hides under it (r·a(θ) of the steepest photo from outside). The corner between two
+// such walls is the same part, with the same rounding: its footprint stands out of the slice by no
+// more than the larger of the two walls' overhangs (with some slack). A run of outline is bounded
+// only when it is short and both of its ends are fitted walls; anything else keeps the hull.
+export function cornerRuns(pts: P[], overhang: number[], maxRun: number, win: number): CornerRun[] {
+  const n = pts.length;
+  const fitted = (i: number) => Number.isFinite(overhang[i]);
+  const first = overhang.findIndex((_, i) => fitted(i));
+  if (first < 0) return [];
+  const runs: CornerRun[] = [];
+  for (let o = 0; o < n; o++) {
+    const a = (first + o) % n;
+    if (!fitted(a) || fitted((a + 1) % n)) continue;
+    let len = 0;
+    while (len < n && !fitted((a + 1 + len) % n)) len++;
+    if (len > maxRun) continue;
+    const b = (a + 1 + len) % n;
+    // Each end must be a stretch of wall, not a lone fit (a round part's odd sample).
+    let ends = 0;
+    while (ends < win && fitted((a - ends + n) % n) && fitted((b + ends) % n)) ends++;
+    if (ends < win) continue;
+    let worst = 0;
+    for (const end of [a, b])
+      for (let j = -win; j <= win; j++) {
+        const v = overhang[(end + j + n) % n];
+        if (Number.isFinite(v)) worst = Math.max(worst, v);
+      }
+    const run: P[] = [];
+    for (let j = 1; j <= len; j++) run.push(pts[(a + j) % n]);
+    runs.push({ pts: run, overhangMm: worst * CORNER_FACTOR + CORNER_SLACK_MM });
+  }
+  return runs;
+}
+
+/**
+ * Removes from `out` the hull pixels near each corner run that lie further from the pad-plane slice
+ * than the run's overhang. Near a run means within the disk around one of its outline pixels that
+ * reaches the slice. Returns the pixels removed.
+ */
+function boundCorners(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, W: number, H: number, k: number, runs: CornerRun[]): number {
+  const cv = getCv();
+  const dist = withMats((track) => {
+    const m = track(new cv.Mat(H, W, cv.CV_8UC1));
+    const d = m.data as Uint8Array;
+    for (let q = 0; q < d.length; q++) d[q] = slice[q] ? 0 : 1;
+    const dt = track(new cv.Mat());
+    cv.distanceTransform(m, dt, cv.DIST_L2, 5);
+    return Float32Array.from(dt.data32F as Float32Array);
+  });
+  // The allowed overhang (px) per pixel: the largest of the runs whose disks hold it.
+  const allowed = new Float32Array(W * H).fill(-1);
+  for (const run of runs) {
+    const lim = run.overhangMm * k;
+    for (const [x, y] of run.pts) {
+      const rr = dist[y * W + x] + 1.5;
+      const r = Math.ceil(rr);
+      for (let dy = -r; dy <= r; dy++)
+        for (let dx = -r; dx <= r; dx++) {
+          const u = x + dx;
+          const v = y + dy;
+          if (u < 0 || v < 0 || u >= W || v >= H || dx * dx + dy * dy > rr * rr) continue;
+          const q = v * W + u;
+          if (allowed[q] < lim) allowed[q] = lim;
+        }
+    }
+  }
+  let removed = 0;
+  for (let q = 0; q < out.length; q++)
+    if (out[q] && hull[q] && !slice[q] && allowed[q] >= 0 && dist[q] > allowed[q]) {
+      out[q] = 0;
+      removed++;
+    }
+  return removed;
+}
+
 export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: number, k: number, opts: WallFitOptions = {}): { mask: Uint8Array; diagnostics: Record<string, unknown> } {
   const minH = opts.minHeightMm ?? 8;
   const maxSpread = opts.maxSpreadMm ?? 0.15;
@@ -139,7 +228,11 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
 
   // One sample across the wall at (px, py), outward normal (nx, ny): each photo's lower bound on the
   // face's position (mm along the normal from the hull's edge) and its ray's angle.
+  // A wall too low to fit still bounds its overhang: its rounding is at most half its height, and the
+  // steepest photo from outside sees the foot r·a(θ) inside the face (the pad-plane slice ends there).
+  let lowOverhangMm = Number.NaN;
   const measure = (px: number, py: number, nx: number, ny: number): Sample | null => {
+    lowOverhangMm = Number.NaN;
     let t0 = 0;
     while (t0 > -SEARCH_MM && !inAll(px + t0 * nx, py + t0 * ny, 0)) t0 -= STEP_MM;
     if (t0 <= -SEARCH_MM) return skip("no pad-plane slice");
@@ -148,8 +241,20 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     const qy = py + (t0 - 0.3) * ny;
     let h = 0;
     while (h < 150 && inAll(qx, qy, h + 0.25)) h += 0.25;
-    if (h < minH) return skip("low");
-    const s: Sample = { h, L: [], a: [], inside: [], tan: [], footMax: -Infinity };
+    if (h < minH) {
+      let aMax = -1;
+      for (const v of views) {
+        const d = (v.camera.nadirMm[0] - px) * nx + (v.camera.nadirMm[1] - py) * ny;
+        if (d <= 0) continue;
+        const th = Math.atan(d / v.camera.heightMm);
+        aMax = Math.max(aMax, 1 - (1 - Math.sin(th)) / Math.cos(th));
+      }
+      // h is the hull's column just inside the slice's edge; on a round bar's shoulder that is still
+      // over 0.9 of the bar's height (the hull holds the bar).
+      if (aMax >= 0) lowOverhangMm = (h / 2 / 0.9) * aMax;
+      return skip("low");
+    }
+    const s: Sample = { h, L: [], a: [], inside: [], tan: [], footMax: -Infinity, slice: t0 };
     let outside = 0;
     for (let i = 0; i < views.length; i++) {
       const v = views[i];
@@ -203,6 +308,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
   const implied = (s: Sample, dh: number, r: number) => s.L.map((l, j) => l + r * s.a[j] - (s.inside[j] ? dh * s.tan[j] : 0));
 
   const out = new Uint8Array(W * H);
+  const corners: CornerRun[] = [];
   let samples = 0;
   let moved = 0;
   let shiftSum = 0;
@@ -233,6 +339,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     const sgn = vote >= 0 ? 1 : -1;
     const normal: P[] = [];
     const data: (Sample | null)[] = [];
+    const low: number[] = [];
     for (let i = 0; i < n; i++) {
       const [tx, ty] = dirAt(i);
       const nx = -ty * sgn;
@@ -248,10 +355,15 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
       }
       // The hull pixel's outer edge, in mm.
       data.push(measure((pts[i][0] + 0.5 + nx * 0.5) / k, (pts[i][1] + 0.5 + ny * 0.5) / k, nx, ny));
+      low[i] = lowOverhangMm;
     }
     const tables = data.map((s) => (s ? costTable(s) : null));
+    const faces = new Float64Array(n).fill(Number.NaN);
     const shifts = data.map((s, i) => (s ? fitShift(i, s) : 0));
     bridgeShortGaps(shifts, data, Math.round(BRIDGE_MM * k));
+    // How far each fitted face stands out of the pad-plane slice: the wall's overhang past its foot.
+    const overhang = data.map((s, i) => (s && (shifts[i] < 0 || Number.isFinite(faces[i])) ? (shifts[i] < 0 ? shifts[i] : faces[i]) - s.slice : low[i] ?? Number.NaN));
+    corners.push(...cornerRuns(pts, overhang, Math.round(CORNER_MM * k), win));
     const poly: P[] = [];
     const kept: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -311,14 +423,20 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
         face = Math.max(face, xs.reduce((a, b) => a + b, 0) / xs.length);
       }
       const x = Math.max(face, s.footMax) + margin;
+      faces[i] = Math.min(0, x);
       if (x > -minGain) return skip("hull already close") ?? 0;
       return x;
     }
   }
   // Never beyond the hull; never inside the pad-plane slice (all photos see tool there).
+  const slice = new Uint8Array(W * H);
   for (let q = 0; q < out.length; q++) {
     if (!hull[q]) out[q] = 0;
-    else if (!out[q] && inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) out[q] = 1;
+    else if (inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) slice[q] = out[q] = 1;
   }
-  return { mask: out, diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, skipped, ms: +(performance.now() - started).toFixed(1) } };
+  const cornerCut = corners.length ? boundCorners(out, hull, slice, W, H, k, corners) : 0;
+  return {
+    mask: out,
+    diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, corners: corners.length, cornerCutMm2: +(cornerCut / (k * k)).toFixed(1), skipped, ms: +(performance.now() - started).toFixed(1) },
+  };
 }
