@@ -60,7 +60,9 @@ type Sample = { h: number; L: number[]; a: number[]; inside: boolean[]; tan: num
 // above it (beside a sharp wall the hull's column overshoots the top by about 0.3 mm / tan θ of the
 // steepest photo from inside).
 const DH_MIN = -10;
-const DH_MAX = 4;
+// Up to 10 mm above (4 until session 8): on a drill body's 16 mm rounding the slice ends ~6 mm in
+// from the face, where the shoulder is still 3-6 mm below the top, and the best fit sat at the range's end.
+const DH_MAX = 10;
 const DH_STEP = 0.5;
 const R_STEP = 0.5;
 const R_MAX = 30;
