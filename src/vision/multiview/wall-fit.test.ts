@@ -110,11 +110,15 @@ describe("cornerRuns: a corner between two fitted walls stands out of the slice 
     expect(runs[0].pts).toEqual([10, 11, 12, 13, 14].map((x) => [x, 0]));
     expect(runs[0].overhangMm).toBeCloseTo(0.8 * 1.25 + 0.3, 9);
   });
-  test("a run longer than the limit, or ending on a lone fit, keeps the hull", () => {
+  test("a run longer than the limit keeps the hull; a lone fit is part of the run round it, and its overhang counts", () => {
     const long = pts.map((_, i) => (i >= 10 && i < 20 ? N : 0.4));
     expect(cornerRuns(pts, long, 8, 3)).toEqual([]);
     // Sample 15 is a lone fit in the middle of unfitted outline (a round part's odd sample).
-    const lone = pts.map((_, i) => (i >= 10 && i < 20 && i !== 15 ? N : 0.4));
-    expect(cornerRuns(pts, lone, 8, 3)).toEqual([]);
+    const lone = pts.map((_, i) => (i === 15 ? 1.2 : i >= 10 && i < 18 ? N : 0.4));
+    const runs = cornerRuns(pts, lone, 8, 3);
+    expect(runs.length).toBe(1);
+    expect(runs[0].pts.length).toBe(8);
+    expect(runs[0].overhangMm).toBeCloseTo(1.2 * 1.25 + 0.3, 9);
+    expect(cornerRuns(pts, lone, 7, 3)).toEqual([]);
   });
 });

@@ -104,8 +104,12 @@ export function bridgeShortGaps(shifts: number[], data: (Pick<Sample, "footMax">
   }
 }
 
-/** Longest stretch of outline (mm) without a fit of its own (a corner) that the walls either side bound. */
-const CORNER_MM = 12;
+/**
+ * Longest stretch of outline (mm) without a wall of its own (a corner) that the walls either side
+ * bound: a quarter turn of a tape measure's corner (plan radius 15-20 mm) is 25-30 mm, and at 12 mm
+ * it kept its hull.
+ */
+const CORNER_MM = 30;
 /** A corner may stand out of the slice a little more than the walls either side: by this factor plus CORNER_SLACK_MM. */
 const CORNER_FACTOR = 1.25;
 const CORNER_SLACK_MM = 0.3;
@@ -119,31 +123,35 @@ export type CornerRun = { pts: P[]; overhangMm: number };
 // slice (what every photo sees as tool on the pad itself) by its overhang, which is what its
 // rounding hides under it (r·a(θ) of the steepest photo from outside). The corner between two
 // such walls is the same part, with the same rounding: its footprint stands out of the slice by no
-// more than the larger of the two walls' overhangs (with some slack). A run of outline is bounded
-// only when it is short and both of its ends are fitted walls; anything else keeps the hull.
+// more than the largest of the walls' overhangs there (with some slack). A run of outline is bounded
+// only when it is short and both of its ends are stretches of fitted wall; anything else keeps the hull.
 export function cornerRuns(pts: P[], overhang: number[], maxRun: number, win: number): CornerRun[] {
   const n = pts.length;
-  const fitted = (i: number) => Number.isFinite(overhang[i]);
-  const first = overhang.findIndex((_, i) => fitted(i));
+  // A stretch of wall is `win` fitted samples in a row or more; a lone fit (a round part's odd
+  // sample) is part of the run around it, and its overhang counts too.
+  const wall = new Uint8Array(n);
+  const fitted = (i: number) => Number.isFinite(overhang[(i + n) % n]);
+  for (let i = 0; i < n; i++) {
+    if (!fitted(i) || fitted(i - 1)) continue;
+    let len = 0;
+    while (len < n && fitted(i + len)) len++;
+    if (len >= win) for (let j = 0; j < len; j++) wall[(i + j) % n] = 1;
+  }
+  if (wall.every((v) => v === 1)) return [];
+  const first = wall.indexOf(1);
   if (first < 0) return [];
   const runs: CornerRun[] = [];
   for (let o = 0; o < n; o++) {
     const a = (first + o) % n;
-    if (!fitted(a) || fitted((a + 1) % n)) continue;
+    if (!wall[a] || wall[(a + 1) % n]) continue;
     let len = 0;
-    while (len < n && !fitted((a + 1 + len) % n)) len++;
+    while (len < n && !wall[(a + 1 + len) % n]) len++;
     if (len > maxRun) continue;
-    const b = (a + 1 + len) % n;
-    // Each end must be a stretch of wall, not a lone fit (a round part's odd sample).
-    let ends = 0;
-    while (ends < win && fitted((a - ends + n) % n) && fitted((b + ends) % n)) ends++;
-    if (ends < win) continue;
     let worst = 0;
-    for (const end of [a, b])
-      for (let j = -win; j <= win; j++) {
-        const v = overhang[(end + j + n) % n];
-        if (Number.isFinite(v)) worst = Math.max(worst, v);
-      }
+    for (let j = -win; j <= len + 1 + win; j++) {
+      const v = overhang[(a + j + n) % n];
+      if (Number.isFinite(v)) worst = Math.max(worst, v);
+    }
     const run: P[] = [];
     for (let j = 1; j <= len; j++) run.push(pts[(a + j) % n]);
     runs.push({ pts: run, overhangMm: worst * CORNER_FACTOR + CORNER_SLACK_MM });
