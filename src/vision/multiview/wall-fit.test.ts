@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { boxSolid, compareFootprints, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
+import { boxSolid, compareFootprints, lyingCylinder, unionSolid, protocolViews, rasterSize, renderFootprint, renderSilhouette, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
 import { loadOpenCv } from "../opencv.ts";
 import { estimateFocalPx, poseFromHomography } from "./camera.ts";
 import { carveFootprint } from "./carve.ts";
@@ -58,6 +58,21 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
       const spanner = hullAndFit(boxSolid(98, 130, 22, 150, 10, 25));
       expect(spanner.fit.meanMm).toBeLessThan(spanner.hull.meanMm * 0.6);
       expect(spanner.fit.cutShare).toBeLessThanOrEqual(0.005);
+    },
+    SLOW,
+  );
+
+  test(
+    "an L of two 20 mm blocks: the wedge the hull keeps in its concave corner is bounded by the walls either side, nothing is cut",
+    async () => {
+      await loadOpenCv();
+      const L = unionSolid([boxSolid(90, 140, 80, 24, 20, 0), boxSolid(62, 110, 24, 60, 20, 0)]);
+      const { hull, fit, diagnostics } = hullAndFit(L);
+      expect(fit.cutShare).toBeLessThanOrEqual(0.005);
+      expect(fit.meanMm).toBeLessThan(hull.meanMm * 0.6);
+      // Without the corner bound the walls go but the corner's wedge stays (Hausdorff 2.0 mm).
+      expect(fit.hausdorffMm).toBeLessThan(1);
+      expect(diagnostics.cornerCutMm2 as number).toBeGreaterThan(0);
     },
     SLOW,
   );
