@@ -58,6 +58,22 @@ export function withMats<T>(fn: (track: <M extends { delete(): void }>(m: M) => 
 }
 
 /**
+ * Each pixel's distance (px, Euclidean to OpenCV's 3x3 or 5x5 mask precision) to the nearest pixel
+ * where `set` is non-zero; 0 on those pixels.
+ */
+export function distanceToSet(set: Uint8Array, width: number, height: number, maskSize: 3 | 5 = 3): Float32Array {
+  const cv = getCv();
+  return withMats((track) => {
+    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
+    const d = m.data as Uint8Array;
+    for (let q = 0; q < d.length; q++) d[q] = set[q] ? 0 : 1;
+    const dist = track(new cv.Mat());
+    cv.distanceTransform(m, dist, cv.DIST_L2, maskSize);
+    return Float32Array.from(dist.data32F as Float32Array);
+  });
+}
+
+/**
  * The outer outline of every 8-connected component of a 0/1 (or 0/255) mask, as pixel-centre
  * points in OpenCV's order (holes ignored: the outline a pocket follows is the outer one).
  */

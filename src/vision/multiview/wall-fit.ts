@@ -17,7 +17,7 @@
 // from outside's own foot (a lower bound), nor inside the pad-plane slice.
 
 import { fillPolygonCentres } from "../raster.ts";
-import { getCv, outerContours, withMats } from "../opencv.ts";
+import { distanceToSet, outerContours } from "../opencv.ts";
 
 export type WallFitView = {
   mask: Uint8Array;
@@ -165,15 +165,7 @@ export function cornerRuns(pts: P[], overhang: number[], maxRun: number, win: nu
  * reaches the slice. Returns the pixels removed.
  */
 function boundCorners(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, W: number, H: number, k: number, runs: CornerRun[]): number {
-  const cv = getCv();
-  const dist = withMats((track) => {
-    const m = track(new cv.Mat(H, W, cv.CV_8UC1));
-    const d = m.data as Uint8Array;
-    for (let q = 0; q < d.length; q++) d[q] = slice[q] ? 0 : 1;
-    const dt = track(new cv.Mat());
-    cv.distanceTransform(m, dt, cv.DIST_L2, 5);
-    return Float32Array.from(dt.data32F as Float32Array);
-  });
+  const dist = distanceToSet(slice, W, H, 5);
   // The allowed overhang (px) per pixel: the largest of the runs whose disks hold it.
   const allowed = new Float32Array(W * H).fill(-1);
   for (const run of runs) {
