@@ -10,7 +10,7 @@ import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
 import { fitWalls } from "./multiview/wall-fit.ts";
-import { bridgeGaps } from "./multiview/gap-fills.ts";
+import { bridgeGaps, doubtfulMisses } from "./multiview/gap-fills.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
 import { dilateDisk, erodeDisk } from "./ai/morphology.ts";
 import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
@@ -513,7 +513,10 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     const own = subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k, growMm);
     const mask = bridgeGaps(own, closeGaps(own, width, height, Math.round(GAP_CLOSE_MM * k)), v.image, k);
     for (let q = 0; q < mask.length; q++) if (mask[q] && (!own[q] || v.seg.filled?.[q])) filledAny[q] = 1;
-    return { mask, width, height, pxPerMm: k, camera: cameraPoses[j], unknown: v.excluded };
+    // Where this photo could not tell a pale part from the paper beside its outline, its miss is
+    // doubtful: the carve keeps what a majority of the photos see there (carve.ts, doubt).
+    const doubt = doubtfulMisses(mask, v.image, k, v.seg.shadow);
+    return { mask, width, height, pxPerMm: k, camera: cameraPoses[j], unknown: v.excluded, doubt };
   });
   onProgress(78, "Carving the footprint from the views");
   // The silhouettes are grown already; the carve adds only the growth per mm of height.
@@ -594,7 +597,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // wall locate its face (see wall-fit.ts). The consistency checks above keep using the hull.
   onProgress(79, "Fitting the walls");
   const walls = fitWalls(
-    silhouettes.map((sv) => ({ mask: sv.mask, camera: sv.camera, unknown: sv.unknown })),
+    silhouettes.map((sv) => ({ mask: sv.mask, camera: sv.camera, unknown: sv.unknown, doubt: sv.doubt })),
     carved.mask,
     width,
     height,

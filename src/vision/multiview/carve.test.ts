@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { inMarkerKeepout } from "../pad-spec.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./camera.ts";
-import { carveFootprint, type ViewSilhouette } from "./carve.ts";
+import { carveFootprint, DOUBT_MAX_Z_MM, type ViewSilhouette } from "./carve.ts";
 import { boxSolid, compareFootprints, lyingCylinder, protocolViews, rasterSize, renderFootprint, renderSilhouette, unionSolid, type Solid } from "../../../tests/helpers/vision/multiview-synthetic.ts";
 
 const K = 5;
@@ -196,6 +196,70 @@ describe("carveFootprint with allowedMisses", () => {
     const c = compare(lenient.mask, truth);
     expect(c.meanMm).toBeLessThan(2.5);
     expect(Math.abs(lenient.heightMm / 8 - 1)).toBeLessThan(0.15);
+  }, SLOW);
+});
+
+describe("carveFootprint with doubtful misses", () => {
+  const { views, poses } = calibratedCapture(21, 1600);
+  const barSolid = boxSolid(90, 130, 22, 140, 8, 10);
+  const hexSolid = boxSolid(140, 140, 4, 70, 4, 0);
+  const solid = unionSolid([barSolid, hexSolid]);
+  /** View i's silhouette without the hex key (its segmentation lost it), and where it lost it. */
+  const lose = (i: number) => {
+    const hex = renderSilhouette(hexSolid, views[i].camera.centreMm, K);
+    const bar = renderSilhouette(barSolid, views[i].camera.centreMm, K);
+    const lost = hex.map((v, q) => (v && !bar[q] ? 1 : 0));
+    return { lost, mask: renderSilhouette(solid, views[i].camera.centreMm, K).map((v, q) => (lost[q] ? 0 : v)) };
+  };
+
+  test("a part two of five photos lost where they could not tell it from the paper is kept; a clear miss still cuts it", () => {
+    const truth = renderFootprint(solid, K);
+    const sils = silhouettes(solid, views, poses);
+    const a = lose(2);
+    const b = lose(3);
+    const clear = sils.map((s, i) => (i === 2 ? { ...s, mask: a.mask } : i === 3 ? { ...s, mask: b.mask } : s));
+    expect(compare(carveFootprint(clear).mask, truth).cutShare).toBeGreaterThan(0.03);
+    const doubted = clear.map((s, i) => (i === 2 ? { ...s, doubt: a.lost } : i === 3 ? { ...s, doubt: b.lost } : s));
+    const r = carveFootprint(doubted);
+    expect(compare(r.mask, truth).cutShare).toBeLessThanOrEqual(0.005);
+    expect(r.diagnostics.method).toBe("visual hull, 2 doubtful miss(es) kept");
+    // One of the two photos' miss is clear (the paper stood out there): it carves.
+    const oneClear = clear.map((s, i) => (i === 2 ? { ...s, doubt: a.lost } : s));
+    expect(compare(carveFootprint(oneClear).mask, truth).cutShare).toBeGreaterThan(0.03);
+  }, SLOW);
+
+  test("a part floating above the doubt's 2 mm (a shaft held up by its handle) stays cut by the same doubtful misses", () => {
+    // 5 mm above the pad: only its parallax at the pad's level is judged with doubt.
+    const floating = boxSolid(140, 140, 4, 70, 4, 0, 5);
+    const both = unionSolid([barSolid, floating]);
+    const truth = renderFootprint(both, K);
+    const loseFloating = (i: number) => {
+      const f = renderSilhouette(floating, views[i].camera.centreMm, K);
+      const bar = renderSilhouette(barSolid, views[i].camera.centreMm, K);
+      const lost = f.map((v, q) => (v && !bar[q] ? 1 : 0));
+      return { lost, mask: renderSilhouette(both, views[i].camera.centreMm, K).map((v, q) => (lost[q] ? 0 : v)) };
+    };
+    const a = loseFloating(2);
+    const b = loseFloating(3);
+    const doubted = silhouettes(both, views, poses).map((s, i) => (i === 2 ? { ...s, mask: a.mask, doubt: a.lost } : i === 3 ? { ...s, mask: b.mask, doubt: b.lost } : s));
+    // At every height the doubt would keep it whole (cut 0); up to 2 mm, 3 % of the tool stays cut.
+    expect(compare(carveFootprint(doubted).mask, truth).cutShare).toBeGreaterThan(0.015);
+  }, SLOW);
+
+  test("a shadow band only two of five photos kept is carved, though a third doubts its miss (a majority must see tool)", () => {
+    // A 1 mm plate (no wall beside which the hull bulges: every photo judges the band at the pad).
+    const bar = boxSolid(90, 130, 22, 140, 1, 10);
+    const truth = renderFootprint(bar, K);
+    // A 4 mm band beside it that photos 0 and 1 took for tool; photo 2 could not tell it from the paper.
+    const band = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (bar.inFootprint([(x + 0.5) / K - 4, (y + 0.5) / K]) && !bar.inFootprint([(x + 0.5) / K, (y + 0.5) / K])) band[y * W + x] = 1;
+    const sils = silhouettes(bar, views, poses).map((s, i) => (i < 2 ? { ...s, mask: s.mask.map((v, q) => v | band[q]) } : i === 2 ? { ...s, doubt: band } : s));
+    const plain = carveFootprint(silhouettes(bar, views, poses));
+    const r = carveFootprint(sils);
+    const grown = r.mask.reduce((n, v, q) => n + (v && !plain.mask[q] ? 1 : 0), 0);
+    // At most a few mm² of the band's 560 (the hull's ghosts above the plate's corners), never the band.
+    expect(grown / band.reduce((n, v) => n + v, 0)).toBeLessThan(0.03);
+    expect(compare(r.mask, truth).cutShare).toBeLessThanOrEqual(0.005);
   }, SLOW);
 });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { loadOpenCv } from "../opencv.ts";
 import { closeGaps } from "../trace-views.ts";
-import { bridgeGaps, classifyGapFills } from "./gap-fills.ts";
+import { bridgeGaps, classifyGapFills, DOUBT_MM, doubtfulMisses } from "./gap-fills.ts";
 
 const K = 5; // px/mm, the working raster's
 const W = 220;
@@ -113,5 +113,38 @@ describe("bridgeGaps: the photo decides a concavity beside a pale part", () => {
     const mask = boxes([[20, 50, 200, 90]], [[90, 50, 105, 60]]);
     const closed = closeGaps(mask, W, H, R);
     expect(Array.from(bridgeGaps(mask, closed, photo(mask, [40, 40, 45]), K))).toEqual(Array.from(closed));
+  });
+});
+
+describe("doubtfulMisses: where a photo may have lost a pale part", () => {
+  // A 12 mm bar (x 20-200, y 50-110); its top edge is at y = 50.
+  const bar = () => boxes([[20, 50, 200, 110]]);
+  const above = (mm: number) => (Math.round(50 - mm * K) * W + 100);
+
+  test("beside a part as pale as the paper, just outside the outline: doubtful; farther out, or beside a dark part: not", () => {
+    const mask = bar();
+    const pale = doubtfulMisses(mask, photo(mask, [222, 222, 226]), K);
+    expect(pale[above(0.4)]).toBe(1);
+    expect(pale[above(DOUBT_MM - 0.4)]).toBe(1);
+    expect(pale[above(DOUBT_MM + 0.6)]).toBe(0);
+    expect(pale[70 * W + 100]).toBe(0); // the silhouette itself
+    // A black or coloured tool stands out from the paper: its photo's miss is clear.
+    expect(doubtfulMisses(mask, photo(mask, [40, 40, 45]), K).some((v) => v === 1)).toBe(false);
+    expect(doubtfulMisses(mask, photo(mask, [40, 140, 60]), K).some((v) => v === 1)).toBe(false);
+  });
+
+  test("a cast shadow the grid found is doubtful only where it is as light as the paper", () => {
+    const mask = bar();
+    // The shadow: a band 1.6 mm above the pale bar, grey (210: alike the bar, darker than the paper).
+    const shadow = boxes([[20, 42, 200, 50]]);
+    const img = photo(mask, [222, 222, 226]);
+    for (let q = 0; q < shadow.length; q++) if (shadow[q]) img.data.set([210, 210, 210], 4 * q);
+    const d = doubtfulMisses(mask, img, K, shadow);
+    expect(d[above(0.6)]).toBe(0);
+    // Without the grid's evidence the same grey is judged by its likeness to the tool alone.
+    expect(doubtfulMisses(mask, img, K)[above(0.6)]).toBe(1);
+    // The grid's shadow map over pixels as light as the paper (the pale part's own edge): doubtful.
+    const edge = doubtfulMisses(mask, photo(mask, [222, 222, 226]), K, shadow);
+    expect(edge[above(0.6)]).toBe(1);
   });
 });

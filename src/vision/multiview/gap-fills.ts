@@ -25,6 +25,7 @@
 
 import { getCv, outerContours, withMats } from "../opencv.ts";
 import type { RgbaImage } from "../raster.ts";
+import { dilateDisk, erodeDisk } from "../ai/morphology.ts";
 
 /**
  * Largest turn (degrees) of the outline across a fill for it to count as a bite out of an edge.
@@ -220,5 +221,86 @@ export function bridgeGaps(mask: Uint8Array, closed: Uint8Array, image: RgbaImag
     const c = gaps.open[q];
     if (c && share[c] < MIN_CLEAR_EDGE_SHARE) out[q] = 1;
   }
+  return out;
+}
+
+/**
+ * How far (mm) outside a photo's silhouette a miss may be doubted. 3D bench (five photos, seeds
+ * 3000-3009): the caliper's pale jaws were lost in slivers along their edges and at their sharp
+ * tips, mostly 0.5-2 mm beyond the photo's outline. 4 mm took its cut from 0.39 to 0.23 % but its
+ * mean deviation from 1.43 to 1.63 mm (the tape measure's 0.94 -> 0.98 mm).
+ */
+export const DOUBT_MM = 2;
+/** The tool beside a pixel: the silhouette's pixels this far (mm) in from its outline, past the edge's blur. */
+const DOUBT_TOOL_BAND_MM: [number, number] = [0.6, 2];
+/**
+ * Colour difference (share of full scale, RGB distance) under which a pixel is alike a tool pixel.
+ * Stricter than CLEAR_EDGE_CONTRAST: at 0.25 the light hex key, socket and drill grew by a further
+ * 0.01-0.03 mm of mean deviation for no less cut.
+ */
+export const DOUBT_ALIKE_CONTRAST = 0.15;
+/**
+ * Share of the tool beside a pixel (DOUBT_TOOL_BAND_MM in from the outline, within DOUBT_MM +
+ * DOUBT_TOOL_BAND_MM[1] of it) that must be alike it. A mean of that band (0.15 of its colour)
+ * missed the jaws' pale edges beside the caliper's grey slider; a share of 0.3 let paper beside a
+ * black spanner's highlights be doubted (its mean deviation 0.572 -> 0.594 mm). 0.6 and 0.7 left
+ * the caliper's cut at 0.46 and 0.50 % (0.39 at 0.5) for 0.02-0.05 mm less mean deviation on the
+ * caliper, hex key and tape measure.
+ */
+export const DOUBT_ALIKE_SHARE = 0.5;
+/**
+ * A pixel the grid's evidence took for a cast shadow is doubted only if it is as light as the
+ * paper beyond DOUBT_MM around it, to this share of full scale: a shadow is darker than the paper,
+ * while a pale part's edge next to its own shadow (the caliper's jaws) is not.
+ */
+const DOUBT_SHADOW_SLACK = 0.03;
+
+/**
+ * Where a photo's miss is doubtful (carve.ts ViewSilhouette.doubt): pixels outside its silhouette
+ * `mask`, within DOUBT_MM of it, alike (DOUBT_ALIKE_CONTRAST) at least DOUBT_ALIKE_SHARE of the
+ * tool beside them. There the photo could not tell a pale part (light-grey, satin steel, as light as
+ * the paper) from the paper, so its segmentation may have lost it, and the hull, which takes away
+ * whatever one photo misses, would cut the tool there (the caliper's jaw tips: 1.19 % of its area).
+ * Beside a dark, black or coloured tool the paper stands out and the miss is clear; so is a cast
+ * shadow that the grid's evidence found (`shadow`), unless the pixel is as light as the paper.
+ */
+export function doubtfulMisses(mask: Uint8Array, image: RgbaImage, pxPerMm: number, shadow?: Uint8Array): Uint8Array {
+  const { width, height, data } = image;
+  const near = dilateDisk(mask, width, height, DOUBT_MM * pxPerMm);
+  const inner0 = erodeDisk(mask, width, height, DOUBT_TOOL_BAND_MM[0] * pxPerMm);
+  const inner1 = erodeDisk(mask, width, height, DOUBT_TOOL_BAND_MM[1] * pxPerMm);
+  // Around each candidate, every other pixel (plenty, and a quarter of the work).
+  const R = Math.ceil((DOUBT_MM + DOUBT_TOOL_BAND_MM[1]) * pxPerMm);
+  const disk: [number, number][] = [];
+  for (let dy = -R; dy <= R; dy += 2) for (let dx = -R; dx <= R; dx += 2) if (dx * dx + dy * dy <= R * R) disk.push([dx, dy]);
+  const limit = (DOUBT_ALIKE_CONTRAST * 255) ** 2;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const q = y * width + x;
+      if (!near[q] || mask[q]) continue;
+      let seen = 0;
+      let alike = 0;
+      let paper = 0;
+      let paperN = 0;
+      for (const [dx, dy] of disk) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+        const p = yy * width + xx;
+        if (!near[p] && !shadow?.[p]) {
+          paperN++;
+          paper += data[4 * p] + data[4 * p + 1] + data[4 * p + 2];
+        }
+        if (!inner0[p] || inner1[p]) continue;
+        seen++;
+        let s = 0;
+        for (let ch = 0; ch < 3; ch++) s += (data[4 * q + ch] - data[4 * p + ch]) ** 2;
+        if (s < limit) alike++;
+      }
+      if (!seen || alike < DOUBT_ALIKE_SHARE * seen) continue;
+      if (shadow?.[q] && (!paperN || data[4 * q] + data[4 * q + 1] + data[4 * q + 2] < paper / paperN - 3 * DOUBT_SHADOW_SLACK * 255)) continue;
+      out[q] = 1;
+    }
   return out;
 }

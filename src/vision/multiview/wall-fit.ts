@@ -18,12 +18,15 @@
 
 import { fillPolygonCentres } from "../raster.ts";
 import { distanceToSet, outerContours } from "../opencv.ts";
+import { DOUBT_MAX_Z_MM, doubtfulMissesAllowed } from "./carve.ts";
 
 export type WallFitView = {
   mask: Uint8Array;
   camera: { nadirMm: [number, number]; heightMm: number };
   /** 1 = unknown for this photo (outside its frame, marker keep-outs): no edge can be read there. */
   unknown?: Uint8Array;
+  /** 1 = this photo's miss here is doubtful (a pale part it could not tell from the paper): carve.ts, doubt. */
+  doubt?: Uint8Array;
 };
 
 export type WallFitOptions = {
@@ -218,8 +221,15 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     const q = seenAt(i, x, y, z);
     return q >= 0 && views[i].unknown?.[q] !== 1;
   };
+  // As the carve decides: near the pad a minority of doubtful misses does not carve.
+  const doubtAllowed = views.some((v) => v.doubt) ? doubtfulMissesAllowed(views.length) : 0;
   const inAll = (x: number, y: number, z: number) => {
-    for (let i = 0; i < views.length; i++) if (!inView(i, x, y, z)) return false;
+    let doubtful = 0;
+    for (let i = 0; i < views.length; i++) {
+      if (inView(i, x, y, z)) continue;
+      const q = seenAt(i, x, y, z);
+      if (z > DOUBT_MAX_Z_MM || !views[i].doubt?.[q] || ++doubtful > doubtAllowed) return false;
+    }
     return true;
   };
   const skipped: Record<string, number> = {};
