@@ -5,7 +5,7 @@ import { snapToEdges } from "./extract-contour.ts";
 import { offsetPolygon } from "./offset-polygon.ts";
 import { maskBounds, pointBounds } from "../../common/geometry/bounds.ts";
 import { polygonArea } from "../../common/geometry/polygon.ts";
-import { getCv, outerContours, withMats } from "./opencv.ts";
+import { distanceToSet, getCv, outerContours, withMats } from "./opencv.ts";
 import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
@@ -205,21 +205,13 @@ function toolComponents(sil: Uint8Array, seen: Uint8Array, width: number, height
 }
 
 function farUnexplainedMm(tool: Uint8Array, seen: Uint8Array, width: number, height: number, k: number): number {
-  const cv = getCv();
-  return withMats((track) => {
-    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
-    const d = m.data as Uint8Array;
-    for (let q = 0; q < d.length; q++) d[q] = seen[q] ? 0 : 1;
-    const dist = track(new cv.Mat());
-    cv.distanceTransform(m, dist, cv.DIST_L2, 3);
-    const f = dist.data32F as Float32Array;
-    const far: number[] = [];
-    for (let q = 0; q < tool.length; q++) if (tool[q] && !seen[q]) far.push(f[q]);
-    if (!far.length) return 0;
-    far.sort((a, b) => b - a);
-    const skip = Math.min(far.length - 1, Math.round(FAR_SPECK_MM2 * k * k));
-    return far[skip] / k;
-  });
+  const f = distanceToSet(seen, width, height);
+  const far: number[] = [];
+  for (let q = 0; q < tool.length; q++) if (tool[q] && !seen[q]) far.push(f[q]);
+  if (!far.length) return 0;
+  far.sort((a, b) => b - a);
+  const skip = Math.min(far.length - 1, Math.round(FAR_SPECK_MM2 * k * k));
+  return far[skip] / k;
 }
 
 /**
@@ -251,11 +243,7 @@ export function filledReachMm(uncertain: Uint8Array | undefined, foot: Uint8Arra
         if (!l || open[l]) continue;
         if ((x > 0 && !foot[q - 1]) || (x + 1 < width && !foot[q + 1]) || (y > 0 && !foot[q - width]) || (y + 1 < height && !foot[q + width])) open[l] = 1;
       }
-    const m = track(new cv.Mat(height, width, cv.CV_8UC1));
-    m.data.set(foot);
-    const dist = track(new cv.Mat());
-    cv.distanceTransform(m, dist, cv.DIST_L2, 3);
-    const d = dist.data32F as Float32Array;
+    const d = distanceToSet(foot.map((v) => (v ? 0 : 1)), width, height);
     let best = 0;
     for (let q = 0; q < foot.length; q++) if (open[lab[q]] && lab[q] && d[q] > best) best = d[q];
     return best / k;
