@@ -12,9 +12,11 @@
 // wall. With five photos at different angles that is five equations for three unknowns: the face's
 // position x, the rounding r, and how far the part's top lies above the column measured at the
 // hull's edge (dh). They are fitted over a short stretch of wall, and the outline moves in only
-// where the fit is tight, the wall straight in plan, and both kinds of photo present; everywhere
-// else (round ends, corners, slits, low parts) the hull stays. The face never moves inside a photo
-// from outside's own foot (a lower bound), nor inside the pad-plane slice.
+// where the fit is tight, the wall straight in plan, and both kinds of photo present; short gaps
+// between fitted stretches are bridged, and a short corner between two fitted walls stands out of
+// the pad-plane slice no more than they do (cornerRuns); everywhere else (round ends, slits, low
+// parts) the hull stays. The face never moves inside a photo from outside's own foot (a lower
+// bound), nor inside the pad-plane slice.
 
 import { fillPolygonCentres } from "../raster.ts";
 import { distanceToSet, outerContours } from "../opencv.ts";
@@ -76,6 +78,9 @@ const NEAR_FIT_MM = 0.03;
 const SEARCH_MM = 25;
 const STEP_MM = 0.05;
 const CURVE_PX = 12;
+
+/** a(θ): how far inside a wall's face (in units of its rounding r) a ray θ off vertical touches the rounding. */
+const roundingInset = (th: number): number => 1 - (1 - Math.sin(th)) / Math.cos(th);
 
 /** Longest run (mm of outline) of samples without a fit of their own that a wall fitted on both sides bridges. */
 const BRIDGE_MM = 2;
@@ -243,11 +248,12 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     return null;
   };
 
-  // One sample across the wall at (px, py), outward normal (nx, ny): each photo's lower bound on the
-  // face's position (mm along the normal from the hull's edge) and its ray's angle.
   // A wall too low to fit still bounds its overhang: its rounding is at most half its height, and the
   // steepest photo from outside sees the foot r·a(θ) inside the face (the pad-plane slice ends there).
+  // measure() leaves it here for its sample.
   let lowOverhangMm = Number.NaN;
+  // One sample across the wall at (px, py), outward normal (nx, ny): each photo's lower bound on the
+  // face's position (mm along the normal from the hull's edge) and its ray's angle.
   const measure = (px: number, py: number, nx: number, ny: number): Sample | null => {
     lowOverhangMm = Number.NaN;
     let t0 = 0;
@@ -264,7 +270,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
         const d = (v.camera.nadirMm[0] - px) * nx + (v.camera.nadirMm[1] - py) * ny;
         if (d <= 0) continue;
         const th = Math.atan(d / v.camera.heightMm);
-        aMax = Math.max(aMax, 1 - (1 - Math.sin(th)) / Math.cos(th));
+        aMax = Math.max(aMax, roundingInset(th));
       }
       // h is the hull's column just inside the slice's edge; on a round bar's shoulder that is still
       // over 0.9 of the bar's height (the hull holds the bar).
@@ -286,7 +292,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
       // The edge must be this photo's own, not the end of what it can see.
       if (!readable(i, px + t * nx, py + t * ny, z) || !readable(i, px + (t + 0.3) * nx, py + (t + 0.3) * ny, z)) return skip("edge not seen in a photo");
       s.L.push(t);
-      s.a.push(1 - (1 - Math.sin(th)) / Math.cos(th));
+      s.a.push(roundingInset(th));
       s.inside.push(inside);
       s.tan.push(tan);
       if (!inside) {
