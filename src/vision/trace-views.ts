@@ -594,7 +594,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // wall locate its face (see wall-fit.ts). The consistency checks above keep using the hull.
   onProgress(79, "Fitting the walls");
   const walls = fitWalls(
-    silhouettes.map((sv) => ({ mask: sv.mask, camera: sv.camera, unknown: sv.unknown, doubt: sv.doubt })),
+    silhouettes,
     carved.mask,
     width,
     height,

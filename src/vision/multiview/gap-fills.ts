@@ -283,12 +283,14 @@ export function doubtfulMisses(mask: Uint8Array, image: RgbaImage, pxPerMm: numb
       let alike = 0;
       let paper = 0;
       let paperN = 0;
+      // The paper around is read only for a pixel the shadow evidence holds (the test below).
+      const inShadow = shadow !== undefined && shadow[q] !== 0;
       for (const [dx, dy] of disk) {
         const xx = x + dx;
         const yy = y + dy;
         if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
         const p = yy * width + xx;
-        if (!near[p] && !shadow?.[p]) {
+        if (inShadow && !near[p] && !shadow[p]) {
           paperN++;
           paper += data[4 * p] + data[4 * p + 1] + data[4 * p + 2];
         }
@@ -299,7 +301,7 @@ export function doubtfulMisses(mask: Uint8Array, image: RgbaImage, pxPerMm: numb
         if (s < limit) alike++;
       }
       if (!seen || alike < DOUBT_ALIKE_SHARE * seen) continue;
-      if (shadow?.[q] && (!paperN || data[4 * q] + data[4 * q + 1] + data[4 * q + 2] < paper / paperN - 3 * DOUBT_SHADOW_SLACK * 255)) continue;
+      if (inShadow && (!paperN || data[4 * q] + data[4 * q + 1] + data[4 * q + 2] < paper / paperN - 3 * DOUBT_SHADOW_SLACK * 255)) continue;
       out[q] = 1;
     }
   return out;

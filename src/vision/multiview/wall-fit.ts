@@ -452,10 +452,11 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     }
   }
   // Never beyond the hull; never inside the pad-plane slice (all photos see tool there).
+  // The whole slice is needed only to bound corners; otherwise only what the walls took away is asked.
   const slice = new Uint8Array(W * H);
   for (let q = 0; q < out.length; q++) {
     if (!hull[q]) out[q] = 0;
-    else if (inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) slice[q] = out[q] = 1;
+    else if ((corners.length || !out[q]) && inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) slice[q] = out[q] = 1;
   }
   const cornerCut = corners.length ? boundCorners(out, hull, slice, W, H, k, corners) : 0;
   return {
