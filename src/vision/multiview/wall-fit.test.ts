@@ -3,7 +3,7 @@ import { boxSolid, compareFootprints, lyingCylinder, unionSolid, protocolViews, 
 import { loadOpenCv } from "../opencv.ts";
 import { estimateFocalPx, poseFromHomography } from "./camera.ts";
 import { carveFootprint } from "./carve.ts";
-import { bridgeShortGaps, cornerRuns, fitWalls } from "./wall-fit.ts";
+import { bridgeShortGaps, concaveRuns, cornerRuns, fitWalls } from "./wall-fit.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);
@@ -78,6 +78,27 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
   );
 
   test(
+    "an L whose concave corner is rounded (a 6 mm fillet): the walls either side bound the wedge, the fillet is not cut",
+    async () => {
+      await loadOpenCv();
+      // The fillet as 12 strips: strip i covers x in [74 + i·0.5, 74 + (i+1)·0.5] from the circle round
+      // (80, 122) up to the horizontal bar (y 128).
+      const rho = 6;
+      const strips = Array.from({ length: 12 }, (_, i) => {
+        const u = (i + 1) * (rho / 12);
+        const y0 = 128 - rho + Math.sqrt(rho * rho - (rho - u) ** 2);
+        return boxSolid(74 + (i + 0.5) * (rho / 12), (y0 + 128.5) / 2, rho / 12 + 0.02, 128.5 - y0, 20, 0);
+      });
+      const L = unionSolid([boxSolid(90, 140, 80, 24, 20, 0), boxSolid(62, 110, 24, 60, 20, 0), ...strips]);
+      const { hull, fit } = hullAndFit(L);
+      expect(fit.cutShare).toBeLessThanOrEqual(0.005);
+      expect(fit.cutMm2).toBeLessThan(1);
+      expect(fit.meanMm).toBeLessThan(hull.meanMm * 0.6);
+    },
+    SLOW,
+  );
+
+  test(
     "where a photo cannot see (outside its frame, a marker keep-out) the wall keeps its hull: no edge is read from the end of a view",
     async () => {
       await loadOpenCv();
@@ -135,5 +156,40 @@ describe("cornerRuns: a corner between two fitted walls stands out of the slice 
     expect(runs[0].pts.length).toBe(8);
     expect(runs[0].overhangMm).toBeCloseTo(1.2 * 1.25 + 0.3, 9);
     expect(cornerRuns(pts, lone, 7, 3)).toEqual([]);
+  });
+});
+
+describe("concaveRuns: the two walls' faces bound a concave corner", () => {
+  // A corner at the origin (raster px): wall A is x = 0 for y < 0 (tool at x < 0), wall B is y = 0
+  // for x > 0 (tool at y > 0); the free wedge is x > 0, y < 0. The rest of the loop is unmeasured.
+  const a = Array.from({ length: 40 }, (_, i) => [0, -40 + i] as [number, number]);
+  const corner: [number, number][] = [[0, 0], [1, 0], [2, 0]];
+  const b = Array.from({ length: 40 }, (_, i) => [3 + i, 0] as [number, number]);
+  const back = Array.from({ length: 200 }, (_, i) => [40 - i * 0.2, 10] as [number, number]);
+  const pts = [...a, ...corner, ...b, ...back];
+  const nA: [number, number] = [1, 0];
+  const nB: [number, number] = [0, -1];
+  const normals = pts.map((_, i) => (i < 40 ? nA : i < 43 ? ([0.7, -0.7] as [number, number]) : i < 83 ? nB : ([0, 1] as [number, number])));
+  const measured = pts.map((_, i) => i < 40 || (i >= 43 && i < 83));
+  const faces = pts.map(() => 0);
+  test("a concave turn between two walls gives one run, with each wall's face as its line", () => {
+    const runs = concaveRuns(pts, normals, faces, measured.map(() => false), measured, 20, 8, 5);
+    expect(runs.length).toBe(1);
+    expect(runs[0].a.n).toEqual(nA);
+    expect(runs[0].b.n).toEqual(nB);
+    // The face lines sit at the pixels' outer edges (half a pixel out).
+    expect(runs[0].a.p[0]).toBeCloseTo(0.5, 9);
+    expect(runs[0].b.p[1]).toBeCloseTo(-0.5, 9);
+  });
+  test("a fitted face moves its line; a convex turn, a short wall or a long run gives none", () => {
+    const fitted = measured.map((m, i) => m && i < 40);
+    const moved = faces.map((_, i) => (i < 40 ? -0.4 : 0));
+    expect(concaveRuns(pts, normals, moved, fitted, measured, 20, 8, 5)[0].a.p[0]).toBeCloseTo(0.5 - 0.4 * 5, 9);
+    const flipped = normals.map(([x, y]) => [-x, -y] as [number, number]);
+    expect(concaveRuns(pts, flipped, faces, measured.map(() => false), measured, 20, 8, 5)).toEqual([]);
+    // Wall B only 20 samples long and not fitted: no wall (4 x 8 samples needed).
+    const shortB = measured.map((m, i) => m && i < 63);
+    expect(concaveRuns(pts, normals, faces, measured.map(() => false), shortB, 20, 8, 5)).toEqual([]);
+    expect(concaveRuns(pts, normals, faces, measured.map(() => false), measured, 2, 8, 5)).toEqual([]);
   });
 });

@@ -177,8 +177,7 @@ export function cornerRuns(pts: P[], overhang: number[], maxRun: number, win: nu
  * than the run's overhang. Near a run means within the disk around one of its outline pixels that
  * reaches the slice. Returns the pixels removed.
  */
-function boundCorners(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, W: number, H: number, k: number, runs: CornerRun[]): number {
-  const dist = distanceToSet(slice, W, H, 5);
+function boundCorners(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, dist: Float32Array, W: number, H: number, k: number, runs: CornerRun[]): number {
   // The allowed overhang (px) per pixel: the largest of the runs whose disks hold it.
   const allowed = new Float32Array(W * H).fill(-1);
   for (const run of runs) {
@@ -202,6 +201,114 @@ function boundCorners(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, W: n
       out[q] = 0;
       removed++;
     }
+  return removed;
+}
+
+/** A concave corner between two straight walls: each wall's face as a line (a point and its outward normal, raster px). */
+export type ConcaveRun = { pts: P[]; a: { p: P; n: P }; b: { p: P; n: P } };
+
+/** How far (mm) both walls' faces must stand out of each other's line for the turn between them to count as concave. */
+const CONCAVE_MIN_MM = 0.5;
+
+// Concave corners. Where a part meets a taller one (a hammer's handle its head, a pliers' handles
+// each other) the free space is the wedge outside both walls, and the hull fills it: above the pad
+// every photo but one looking into the wedge sees a wall behind it, and the corner bound above
+// measures from the pad-plane slice, which stands inside a round handle by its whole overhang
+// (4 mm beside a hammer's). The two walls, straight up to the corner, bound it better: the tool
+// there is the union of the parts, inside one face or the other, so what stands outside both faces
+// (with slack) is free space. A face is the fitted one where the wall fitted, else the hull's own
+// edge (which stands outside the true face), so the bound is never tighter than the photos say.
+// A rounded concave corner (a fillet) lies outside both faces too; the walls' lines are taken
+// where they were fitted, short of the fillet, and the test's 2.5-10 mm fillets lost nothing.
+export function concaveRuns(pts: P[], normals: P[], faces: number[], fitted: boolean[], measured: boolean[], maxRun: number, win: number, k: number): ConcaveRun[] {
+  const n = pts.length;
+  const wall = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!measured[i] || measured[(i - 1 + n) % n]) continue;
+    let len = 0;
+    let fits = 0;
+    while (len < n && measured[(i + len) % n]) if (fitted[(i + len++) % n]) fits++;
+    // A wall: fitted over `win` samples, or measured (straight, seen from both sides) over 4·win.
+    // A short straight bit of the hull's own edge within a corner is no wall.
+    if (fits >= win || len >= 4 * win) for (let j = 0; j < len; j++) wall[(i + j) % n] = 1;
+  }
+  const first = wall.indexOf(1);
+  if (first < 0 || wall.every((v) => v === 1)) return [];
+  // A wall's face near its end: the mean over `win` samples (one sample's normal is noisy), the
+  // nearest ones whose face was fitted within 8·win of the end (next to a corner the hull's edge
+  // bends away from the face), else its last `win` samples at the hull's edge.
+  const faceLine = (end: number, dir: 1 | -1): { p: P; n: P } => {
+    let pick: number[] = [];
+    for (let j = 0; j < 8 * win && pick.length < win; j++) {
+      const i = (end - dir * j + n * 4) % n;
+      if (!wall[i]) break;
+      if (fitted[i]) pick.push(i);
+    }
+    if (pick.length < win) pick = Array.from({ length: win }, (_, j) => (end - dir * j + n * 4) % n);
+    let nx = 0;
+    let ny = 0;
+    let px = 0;
+    let py = 0;
+    for (const i of pick) {
+      const f = Number.isFinite(faces[i]) ? faces[i] : 0;
+      nx += normals[i][0];
+      ny += normals[i][1];
+      px += pts[i][0] + normals[i][0] * (0.5 + f * k);
+      py += pts[i][1] + normals[i][1] * (0.5 + f * k);
+    }
+    const l = Math.hypot(nx, ny) || 1;
+    return { p: [px / pick.length, py / pick.length], n: [nx / l, ny / l] };
+  };
+  const runs: ConcaveRun[] = [];
+  for (let o = 0; o < n; o++) {
+    const a = (first + o) % n;
+    if (!wall[a] || wall[(a + 1) % n]) continue;
+    let len = 0;
+    while (len < n && !wall[(a + 1 + len) % n]) len++;
+    if (len > maxRun) continue;
+    const b = (a + 1 + len) % n;
+    const A = faceLine(a, 1);
+    const B = faceLine(b, -1);
+    const dA = (B.p[0] - A.p[0]) * A.n[0] + (B.p[1] - A.p[1]) * A.n[1];
+    const dB = (A.p[0] - B.p[0]) * B.n[0] + (A.p[1] - B.p[1]) * B.n[1];
+    if (dA < CONCAVE_MIN_MM * k || dB < CONCAVE_MIN_MM * k) continue;
+    const run: P[] = [];
+    for (let j = 0; j <= len + 1; j++) run.push(pts[(a + j) % n]);
+    runs.push({ pts: run, a: A, b: B });
+  }
+  return runs;
+}
+
+/** Slack (mm) outside both faces kept at a concave corner. */
+const CONCAVE_SLACK_MM = 0.3;
+
+/** Removes from `out` the hull pixels near each concave run that stand outside both of its walls' faces. Returns the pixels removed. */
+function boundConcave(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, dist: Float32Array, W: number, H: number, k: number, runs: ConcaveRun[]): number {
+  let removed = 0;
+  const s = CONCAVE_SLACK_MM * k;
+  for (const run of runs) {
+    const seen = new Set<number>();
+    for (const [x, y] of run.pts) {
+      const rr = dist[y * W + x] + 1.5;
+      const r = Math.ceil(rr);
+      for (let dy = -r; dy <= r; dy++)
+        for (let dx = -r; dx <= r; dx++) {
+          const u = x + dx;
+          const v = y + dy;
+          if (u < 0 || v < 0 || u >= W || v >= H || dx * dx + dy * dy > rr * rr) continue;
+          const q = v * W + u;
+          if (seen.has(q)) continue;
+          seen.add(q);
+          if (!out[q] || !hull[q] || slice[q]) continue;
+          const oa = (u - run.a.p[0]) * run.a.n[0] + (v - run.a.p[1]) * run.a.n[1];
+          const ob = (u - run.b.p[0]) * run.b.n[0] + (v - run.b.p[1]) * run.b.n[1];
+          if (oa > s && ob > s) {
+            out[q] = 0;
+            removed++;
+          }
+        }
+    }
+  }
   return removed;
 }
 
@@ -332,6 +439,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
 
   const out = new Uint8Array(W * H);
   const corners: CornerRun[] = [];
+  const concave: ConcaveRun[] = [];
   let samples = 0;
   let moved = 0;
   let shiftSum = 0;
@@ -387,6 +495,12 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
     // How far each fitted face stands out of the pad-plane slice: the wall's overhang past its foot.
     const overhang = data.map((s, i) => (s && (shifts[i] < 0 || Number.isFinite(faces[i])) ? (shifts[i] < 0 ? shifts[i] : faces[i]) - s.slice : low[i] ?? Number.NaN));
     corners.push(...cornerRuns(pts, overhang, Math.round(CORNER_MM * k), win));
+    // Concave corners: a wall's face is its fitted one, else the hull's edge (a wall too low to fit
+    // counts as a wall there: straight in plan, its hull edge stands outside its face).
+    const faceAt = data.map((_, i) => (shifts[i] < 0 ? shifts[i] : Number.isFinite(faces[i]) ? faces[i] : 0));
+    const fittedAt = data.map((s, i) => s !== null && (shifts[i] < 0 || Number.isFinite(faces[i])));
+    const measuredAt = data.map((s, i) => s !== null || Number.isFinite(low[i]));
+    concave.push(...concaveRuns(pts, normal, faceAt, fittedAt, measuredAt, Math.round(CORNER_MM * k), win, k));
     const poly: P[] = [];
     const kept: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -453,14 +567,17 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
   }
   // Never beyond the hull; never inside the pad-plane slice (all photos see tool there).
   // The whole slice is needed only to bound corners; otherwise only what the walls took away is asked.
+  const anyCorner = corners.length > 0 || concave.length > 0;
   const slice = new Uint8Array(W * H);
   for (let q = 0; q < out.length; q++) {
     if (!hull[q]) out[q] = 0;
-    else if ((corners.length || !out[q]) && inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) slice[q] = out[q] = 1;
+    else if ((anyCorner || !out[q]) && inAll(((q % W) + 0.5) / k, (Math.floor(q / W) + 0.5) / k, 0)) slice[q] = out[q] = 1;
   }
-  const cornerCut = corners.length ? boundCorners(out, hull, slice, W, H, k, corners) : 0;
+  const dist = anyCorner ? distanceToSet(slice, W, H, 5) : new Float32Array(0);
+  const cornerCut = corners.length ? boundCorners(out, hull, slice, dist, W, H, k, corners) : 0;
+  const concaveCut = concave.length ? boundConcave(out, hull, slice, dist, W, H, k, concave) : 0;
   return {
     mask: out,
-    diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, corners: corners.length, cornerCutMm2: +(cornerCut / (k * k)).toFixed(1), skipped, ms: +(performance.now() - started).toFixed(1) },
+    diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, corners: corners.length, cornerCutMm2: +(cornerCut / (k * k)).toFixed(1), concave: concave.length, concaveCutMm2: +(concaveCut / (k * k)).toFixed(1), skipped, ms: +(performance.now() - started).toFixed(1) },
   };
 }
