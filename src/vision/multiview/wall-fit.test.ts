@@ -23,7 +23,7 @@ function hullAndFit(solid: Solid, unknownOf: (i: number) => Uint8Array | undefin
   const hull = carveFootprint(sils, { toleranceMm: 0, tolerancePerMmHeight: 0.01 });
   const fit = fitWalls(sils, hull.mask, W, H, K);
   const truth = renderFootprint(solid, K);
-  return { hull: compareFootprints(hull.mask, truth, W, H, K), fit: compareFootprints(fit.mask, truth, W, H, K), diagnostics: fit.diagnostics };
+  return { hull: compareFootprints(hull.mask, truth, W, H, K), fit: compareFootprints(fit.mask, truth, W, H, K), diagnostics: fit.diagnostics, topMm: fit.topMm, hullTopMm: Number(hull.diagnostics.heightUpperMm) };
 }
 
 describe("fitWalls: the wall's foot beyond the visual hull", () => {
@@ -31,7 +31,10 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
     "a 32 mm box with vertical walls: the hull's bulge beside the walls goes, nothing of the box is cut",
     async () => {
       await loadOpenCv();
-      const { hull, fit, diagnostics } = hullAndFit(boxSolid(85, 150, 60, 75, 32, -10));
+      const { hull, fit, diagnostics, topMm, hullTopMm } = hullAndFit(boxSolid(85, 150, 60, 75, 32, -10));
+      // Its walls give the box's top.
+      expect(Math.abs((topMm as number) - 32)).toBeLessThan(0.75);
+      expect(hullTopMm).toBeGreaterThan(30);
       expect(hull.meanMm).toBeGreaterThan(0.6);
       expect(fit.meanMm).toBeLessThan(hull.meanMm * 0.6);
       expect(fit.areaPct).toBeLessThan(hull.areaPct / 2);
@@ -45,13 +48,18 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
   );
 
   test(
-    "a round bar keeps its hull (the fit finds no wall), a box under 8 mm is left alone, a 10 mm one is fitted",
+    "a round bar keeps its hull (the fit finds no wall), a box under 8 mm is left alone, a 10 mm one is fitted; the walls give each one's top",
     async () => {
       await loadOpenCv();
       const bar = hullAndFit(lyingCylinder(45, 95, 130, 12, 35));
+      expect(Math.abs((bar.topMm as number) - 24)).toBeLessThan(0.75);
       expect(bar.fit.cutShare).toBeLessThanOrEqual(0.005);
       expect(bar.fit.meanMm).toBeLessThan(bar.hull.meanMm + 0.05);
       const low = hullAndFit(boxSolid(98, 130, 22, 150, 6, 25));
+      // Too low to move, its fit still gives the top; so does a 5.5 mm round bar's (a hex key's).
+      expect(Math.abs((low.topMm as number) - 6)).toBeLessThan(0.5);
+      const thin = hullAndFit(lyingCylinder(45, 95, 130, 2.75, 35));
+      expect(Math.abs((thin.topMm as number) - 5.5)).toBeLessThan(0.5);
       expect(low.fit.meanMm).toBeCloseTo(low.hull.meanMm, 3);
       expect(low.diagnostics.moved).toBe(0);
       // A spanner's 9-10 mm: its hull bulges by about 0.2 mm, the fit takes most of it.

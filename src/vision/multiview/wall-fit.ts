@@ -78,6 +78,8 @@ const NEAR_FIT_MM = 0.03;
 const SEARCH_MM = 25;
 const STEP_MM = 0.05;
 const CURVE_PX = 12;
+/** Walls lower than this (mm) give no top either: a 2 mm blade's fit is noise. */
+const LOW_TOP_MIN_MM = 2;
 
 /** a(θ): how far inside a wall's face (in units of its rounding r) a ray θ off vertical touches the rounding. */
 const roundingInset = (th: number): number => 1 - (1 - Math.sin(th)) / Math.cos(th);
@@ -271,7 +273,7 @@ export function concaveRuns(pts: P[], normals: P[], faces: number[], fitted: boo
     const B = faceLine(b, -1);
     const dA = (B.p[0] - A.p[0]) * A.n[0] + (B.p[1] - A.p[1]) * A.n[1];
     const dB = (A.p[0] - B.p[0]) * B.n[0] + (A.p[1] - B.p[1]) * B.n[1];
-    if (dA < CONCAVE_MIN_MM * k || dB < CONCAVE_MIN_MM * k) continue;
+    if (!process.env.CC_ALL && (dA < CONCAVE_MIN_MM * k || dB < CONCAVE_MIN_MM * k)) continue;
     const run: P[] = [];
     for (let j = 0; j <= len + 1; j++) run.push(pts[(a + j) % n]);
     runs.push({ pts: run, a: A, b: B });
@@ -299,7 +301,7 @@ function boundConcave(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, dist
           const q = v * W + u;
           if (seen.has(q)) continue;
           seen.add(q);
-          if (!out[q] || !hull[q] || slice[q]) continue;
+          if (!out[q] || !hull[q] || (slice[q] && !process.env.CC_SLICE)) continue;
           const oa = (u - run.a.p[0]) * run.a.n[0] + (v - run.a.p[1]) * run.a.n[1];
           const ob = (u - run.b.p[0]) * run.b.n[0] + (v - run.b.p[1]) * run.b.n[1];
           if (oa > s && ob > s) {
@@ -312,7 +314,17 @@ function boundConcave(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, dist
   return removed;
 }
 
-export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: number, k: number, opts: WallFitOptions = {}): { mask: Uint8Array; diagnostics: Record<string, unknown> } {
+/** Fewest samples whose fit holds for the walls to give the tool's height (about 2 mm of outline). */
+const TOP_MIN_SAMPLES = 10;
+
+export function fitWalls(
+  views: WallFitView[],
+  hull: Uint8Array,
+  W: number,
+  H: number,
+  k: number,
+  opts: WallFitOptions = {},
+): { mask: Uint8Array; topMm: number | null; diagnostics: Record<string, unknown> } {
   const minH = opts.minHeightMm ?? 8;
   const maxSpread = opts.maxSpreadMm ?? 0.15;
   const win = opts.window ?? 8;
@@ -359,6 +371,9 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
   // steepest photo from outside sees the foot r·a(θ) inside the face (the pad-plane slice ends there).
   // measure() leaves it here for its sample.
   let lowOverhangMm = Number.NaN;
+  const lowSamples: Sample[] = [];
+  // The part's top (mm above the pad) wherever a wall's fit holds: the tool's height from its walls.
+  const tops: number[] = [];
   // One sample across the wall at (px, py), outward normal (nx, ny): each photo's lower bound on the
   // face's position (mm along the normal from the hull's edge) and its ray's angle.
   const measure = (px: number, py: number, nx: number, ny: number): Sample | null => {
@@ -382,8 +397,19 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
       // h is the hull's column just inside the slice's edge; on a round bar's shoulder that is still
       // over 0.9 of the bar's height (the hull holds the bar).
       if (aMax >= 0) lowOverhangMm = (h / 2 / 0.9) * aMax;
+      // Too low to move, but its fit still tells the part's top (a hex key's round bar, whose hull
+      // column overshoots the bar by a fifth).
+      if (h >= LOW_TOP_MIN_MM) {
+        const low = readEdges(px, py, nx, ny, h, t0, () => null);
+        if (low) lowSamples.push(low);
+      }
       return skip("low");
     }
+    return readEdges(px, py, nx, ny, h, t0, skip);
+  };
+  // Each photo's edge across the wall at (px, py): from outside at the pad, from inside at the
+  // column's height h. `fail` says why there is none.
+  const readEdges = (px: number, py: number, nx: number, ny: number, h: number, t0: number, fail: (why: string) => null): Sample | null => {
     const s: Sample = { h, L: [], a: [], inside: [], tan: [], footMax: -Infinity, slice: t0 };
     let outside = 0;
     for (let i = 0; i < views.length; i++) {
@@ -395,9 +421,9 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
       const z = inside ? h : 0;
       let t = 0.5;
       while (t > -SEARCH_MM && !inView(i, px + t * nx, py + t * ny, z)) t -= STEP_MM;
-      if (t <= -SEARCH_MM) return skip("no edge in a photo");
+      if (t <= -SEARCH_MM) return fail("no edge in a photo");
       // The edge must be this photo's own, not the end of what it can see.
-      if (!readable(i, px + t * nx, py + t * ny, z) || !readable(i, px + (t + 0.3) * nx, py + (t + 0.3) * ny, z)) return skip("edge not seen in a photo");
+      if (!readable(i, px + t * nx, py + t * ny, z) || !readable(i, px + (t + 0.3) * nx, py + (t + 0.3) * ny, z)) return fail("edge not seen in a photo");
       s.L.push(t);
       s.a.push(roundingInset(th));
       s.inside.push(inside);
@@ -407,7 +433,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
         s.footMax = Math.max(s.footMax, t);
       }
     }
-    if (!outside || outside === views.length) return skip("photos on one side only");
+    if (!outside || outside === views.length) return fail("photos on one side only");
     return s;
   };
 
@@ -549,6 +575,7 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
       if (di === 0 || di === nDh - 1) return skip("top out of range") ?? 0;
       const own = Math.sqrt(Math.max(0, (tables[i] as Float32Array)[bg] - DH_REG * dh * dh));
       if (own > maxSpread || Math.sqrt(Math.max(0, best / count - DH_REG * dh * dh)) > maxSpread) return skip("photos disagree") ?? 0;
+      tops.push(s.h + dh);
       // Near-equal fits (a valley: a taller top with a rounder edge) place the face differently:
       // take the outermost face among the fits within reach of the best one.
       const reach = best * 1.5 + count * NEAR_FIT_MM * NEAR_FIT_MM;
@@ -565,6 +592,16 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
       return x;
     }
   }
+  for (const ls of lowSamples) {
+    const tab = costTable(ls);
+    let bg = -1;
+    for (let g = 0; g < tab.length; g++) if (bg < 0 || tab[g] < tab[bg]) bg = g;
+    const di = Math.floor(bg / nR);
+    const dh = DH_MIN + di * DH_STEP;
+    if (di > 0 && di < nDh - 1 && Math.sqrt(Math.max(0, tab[bg] - DH_REG * dh * dh)) <= maxSpread) tops.push(ls.h + dh);
+  }
+  tops.sort((a, b) => a - b);
+  const topAt = (f: number) => (tops.length ? +tops[Math.min(tops.length - 1, Math.floor(f * tops.length))].toFixed(2) : null);
   // Never beyond the hull; never inside the pad-plane slice (all photos see tool there).
   // The whole slice is needed only to bound corners; otherwise only what the walls took away is asked.
   const anyCorner = corners.length > 0 || concave.length > 0;
@@ -578,6 +615,8 @@ export function fitWalls(views: WallFitView[], hull: Uint8Array, W: number, H: n
   const concaveCut = concave.length ? boundConcave(out, hull, slice, dist, W, H, k, concave) : 0;
   return {
     mask: out,
-    diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, corners: corners.length, cornerCutMm2: +(cornerCut / (k * k)).toFixed(1), concave: concave.length, concaveCutMm2: +(concaveCut / (k * k)).toFixed(1), skipped, ms: +(performance.now() - started).toFixed(1) },
+    // The tallest part's top: the 90th percentile of the tops wherever a wall's fit held.
+    topMm: tops.length >= TOP_MIN_SAMPLES ? topAt(0.9) : null,
+    diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, corners: corners.length, cornerCutMm2: +(cornerCut / (k * k)).toFixed(1), concave: concave.length, concaveCutMm2: +(concaveCut / (k * k)).toFixed(1), tops: tops.length, topPercentilesMm: [0.1, 0.25, 0.5, 0.75, 0.9].map(topAt), skipped, ms: +(performance.now() - started).toFixed(1) },
   };
 }
