@@ -147,4 +147,17 @@ describe("doubtfulMisses: where a photo may have lost a pale part", () => {
     const edge = doubtfulMisses(mask, photo(mask, [222, 222, 226]), K, shadow);
     expect(edge[above(0.6)]).toBe(1);
   });
+
+  test("a band clearly darker than the paper is no pale part, even where the grid found no shadow", () => {
+    // A light-grey bar (185) with a shadow band (172) the grid's evidence missed: alike the bar,
+    // but 58 levels under the paper (230), so the photo's miss there is clear.
+    const mask = bar();
+    const band = boxes([[20, 42, 200, 50]]);
+    const img = photo(mask, [185, 185, 188]);
+    for (let q = 0; q < band.length; q++) if (band[q]) img.data.set([172, 172, 172], 4 * q);
+    expect(doubtfulMisses(mask, img, K)[above(0.6)]).toBe(0);
+    // Beside a part nearly as light as the paper (215) the paper-coloured miss stays in doubt.
+    const light = photo(mask, [215, 215, 218]);
+    expect(doubtfulMisses(mask, light, K)[above(0.6)]).toBe(1);
+  });
 });

@@ -333,7 +333,7 @@ export function fitWalls(
   const maxSpread = opts.maxSpreadMm ?? 0.15;
   const win = opts.window ?? 8;
   const margin = opts.marginMm ?? 0;
-  const minGain = opts.minGainMm ?? Number(process.env.WF_MINGAIN ?? 0.3);
+  const minGain = opts.minGainMm ?? 0.2;
   const maxBend = ((opts.maxBendDeg ?? 40) * Math.PI) / 180;
   const started = performance.now();
   // The raster pixel where photo i sees the point (x, y, z), or -1 outside its raster.
