@@ -185,27 +185,39 @@ export function cornerRuns(pts: P[], overhang: number[], maxRun: number, win: nu
 }
 
 /**
+ * Calls `fn` once for every pixel near a run: within the disk round one of its outline pixels that
+ * reaches the pad-plane slice (`dist`: each pixel's distance to the slice, px).
+ */
+function forEachNearRun(pts: P[], dist: Float32Array, W: number, H: number, fn: (q: number, u: number, v: number) => void): void {
+  const seen = new Set<number>();
+  for (const [x, y] of pts) {
+    const rr = dist[y * W + x] + 1.5;
+    const r = Math.ceil(rr);
+    for (let dy = -r; dy <= r; dy++)
+      for (let dx = -r; dx <= r; dx++) {
+        const u = x + dx;
+        const v = y + dy;
+        if (u < 0 || v < 0 || u >= W || v >= H || dx * dx + dy * dy > rr * rr) continue;
+        const q = v * W + u;
+        if (seen.has(q)) continue;
+        seen.add(q);
+        fn(q, u, v);
+      }
+  }
+}
+
+/**
  * Removes from `out` the hull pixels near each corner run that lie further from the pad-plane slice
- * than the run's overhang. Near a run means within the disk around one of its outline pixels that
- * reaches the slice. Returns the pixels removed.
+ * than the run's overhang. Returns the pixels removed.
  */
 function boundCorners(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, dist: Float32Array, W: number, H: number, k: number, runs: CornerRun[]): number {
   // The allowed overhang (px) per pixel: the largest of the runs whose disks hold it.
   const allowed = new Float32Array(W * H).fill(-1);
   for (const run of runs) {
     const lim = run.overhangMm * k;
-    for (const [x, y] of run.pts) {
-      const rr = dist[y * W + x] + 1.5;
-      const r = Math.ceil(rr);
-      for (let dy = -r; dy <= r; dy++)
-        for (let dx = -r; dx <= r; dx++) {
-          const u = x + dx;
-          const v = y + dy;
-          if (u < 0 || v < 0 || u >= W || v >= H || dx * dx + dy * dy > rr * rr) continue;
-          const q = v * W + u;
-          if (allowed[q] < lim) allowed[q] = lim;
-        }
-    }
+    forEachNearRun(run.pts, dist, W, H, (q) => {
+      if (allowed[q] < lim) allowed[q] = lim;
+    });
   }
   let removed = 0;
   for (let q = 0; q < out.length; q++)
@@ -283,7 +295,7 @@ export function concaveRuns(pts: P[], normals: P[], faces: number[], fitted: boo
     const B = faceLine(b, -1);
     const dA = (B.p[0] - A.p[0]) * A.n[0] + (B.p[1] - A.p[1]) * A.n[1];
     const dB = (A.p[0] - B.p[0]) * B.n[0] + (A.p[1] - B.p[1]) * B.n[1];
-    if (!process.env.CC_ALL && (dA < CONCAVE_MIN_MM * k || dB < CONCAVE_MIN_MM * k)) continue;
+    if (dA < CONCAVE_MIN_MM * k || dB < CONCAVE_MIN_MM * k) continue;
     const run: P[] = [];
     for (let j = 0; j <= len + 1; j++) run.push(pts[(a + j) % n]);
     runs.push({ pts: run, a: A, b: B });
@@ -294,33 +306,23 @@ export function concaveRuns(pts: P[], normals: P[], faces: number[], fitted: boo
 /** Slack (mm) outside both faces kept at a concave corner. */
 const CONCAVE_SLACK_MM = 0.3;
 
-/** Removes from `out` the hull pixels near each concave run that stand outside both of its walls' faces. Returns the pixels removed. */
+/**
+ * Removes from `out` the hull pixels near each concave run that stand outside both of its walls'
+ * faces. What every photo sees on the pad itself stays (a fillet's foot). Returns the pixels removed.
+ */
 function boundConcave(out: Uint8Array, hull: Uint8Array, slice: Uint8Array, dist: Float32Array, W: number, H: number, k: number, runs: ConcaveRun[]): number {
   let removed = 0;
   const s = CONCAVE_SLACK_MM * k;
-  for (const run of runs) {
-    const seen = new Set<number>();
-    for (const [x, y] of run.pts) {
-      const rr = dist[y * W + x] + 1.5;
-      const r = Math.ceil(rr);
-      for (let dy = -r; dy <= r; dy++)
-        for (let dx = -r; dx <= r; dx++) {
-          const u = x + dx;
-          const v = y + dy;
-          if (u < 0 || v < 0 || u >= W || v >= H || dx * dx + dy * dy > rr * rr) continue;
-          const q = v * W + u;
-          if (seen.has(q)) continue;
-          seen.add(q);
-          if (!out[q] || !hull[q] || (slice[q] && !process.env.CC_SLICE)) continue;
-          const oa = (u - run.a.p[0]) * run.a.n[0] + (v - run.a.p[1]) * run.a.n[1];
-          const ob = (u - run.b.p[0]) * run.b.n[0] + (v - run.b.p[1]) * run.b.n[1];
-          if (oa > s && ob > s) {
-            out[q] = 0;
-            removed++;
-          }
-        }
-    }
-  }
+  for (const run of runs)
+    forEachNearRun(run.pts, dist, W, H, (q, u, v) => {
+      if (!out[q] || !hull[q] || slice[q]) return;
+      const oa = (u - run.a.p[0]) * run.a.n[0] + (v - run.a.p[1]) * run.a.n[1];
+      const ob = (u - run.b.p[0]) * run.b.n[0] + (v - run.b.p[1]) * run.b.n[1];
+      if (oa > s && ob > s) {
+        out[q] = 0;
+        removed++;
+      }
+    });
   return removed;
 }
 
