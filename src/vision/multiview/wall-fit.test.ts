@@ -86,22 +86,23 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
   );
 
   test(
-    "an L whose concave corner is rounded (a 6 mm fillet): the walls either side bound the wedge, the fillet is not cut",
+    "an L whose concave corner is rounded (fillets of 2.5, 6 and 10 mm): the walls either side bound the wedge, no fillet is cut",
     async () => {
       await loadOpenCv();
-      // The fillet as 12 strips: strip i covers x in [74 + i·0.5, 74 + (i+1)·0.5] from the circle round
-      // (80, 122) up to the horizontal bar (y 128).
-      const rho = 6;
-      const strips = Array.from({ length: 12 }, (_, i) => {
-        const u = (i + 1) * (rho / 12);
-        const y0 = 128 - rho + Math.sqrt(rho * rho - (rho - u) ** 2);
-        return boxSolid(74 + (i + 0.5) * (rho / 12), (y0 + 128.5) / 2, rho / 12 + 0.02, 128.5 - y0, 20, 0);
-      });
-      const L = unionSolid([boxSolid(90, 140, 80, 24, 20, 0), boxSolid(62, 110, 24, 60, 20, 0), ...strips]);
-      const { hull, fit } = hullAndFit(L);
-      expect(fit.cutShare).toBeLessThanOrEqual(0.005);
-      expect(fit.cutMm2).toBeLessThan(1);
-      expect(fit.meanMm).toBeLessThan(hull.meanMm * 0.6);
+      for (const rho of [2.5, 6, 10]) {
+        // The fillet as 12 strips: strip i covers x in [74 + i·rho/12, 74 + (i+1)·rho/12] from the
+        // circle round (74 + rho, 128 - rho) up to the horizontal bar (y 128).
+        const strips = Array.from({ length: 12 }, (_, i) => {
+          const u = (i + 1) * (rho / 12);
+          const y0 = 128 - rho + Math.sqrt(rho * rho - (rho - u) ** 2);
+          return boxSolid(74 + (i + 0.5) * (rho / 12), (y0 + 128.5) / 2, rho / 12 + 0.02, 128.5 - y0, 20, 0);
+        });
+        const L = unionSolid([boxSolid(90, 140, 80, 24, 20, 0), boxSolid(62, 110, 24, 60, 20, 0), ...strips]);
+        const { hull, fit } = hullAndFit(L);
+        expect(fit.cutShare).toBeLessThanOrEqual(0.005);
+        expect(fit.cutMm2).toBeLessThan(1);
+        expect(fit.meanMm).toBeLessThan(hull.meanMm * 0.6);
+      }
     },
     SLOW,
   );

@@ -13,10 +13,11 @@
 // position x, the rounding r, and how far the part's top lies above the column measured at the
 // hull's edge (dh). They are fitted over a short stretch of wall, and the outline moves in only
 // where the fit is tight, the wall straight in plan, and both kinds of photo present; short gaps
-// between fitted stretches are bridged, and a short corner between two fitted walls stands out of
-// the pad-plane slice no more than they do (cornerRuns); everywhere else (round ends, slits, low
-// parts) the hull stays. The face never moves inside a photo from outside's own foot (a lower
-// bound), nor inside the pad-plane slice.
+// between fitted stretches are bridged, a short corner between two fitted walls stands out of
+// the pad-plane slice no more than they do (cornerRuns), and a concave one holds nothing outside
+// both walls' faces (concaveRuns); everywhere else (round ends, slits, low parts) the hull stays.
+// The face never moves inside a photo from outside's own foot (a lower bound), nor inside the
+// pad-plane slice. The fits' tops (h + dh) also give the tool's height (topMm).
 
 import { fillPolygonCentres } from "../raster.ts";
 import { distanceToSet, outerContours } from "../opencv.ts";
