@@ -48,7 +48,11 @@ describe("traceImages: several photos -> the footprint", () => {
     expect(cut.pct).toBeLessThanOrEqual(0.5);
     expect(m.meanDeviation).toBeLessThan(1.5);
     expect(r.height_mm).not.toBeNull();
-    expect(Math.abs(r.height_mm! - views[0].heightMm) / views[0].heightMm).toBeLessThan(0.25);
+    expect(Math.abs(r.height_mm! - views[0].heightMm) / views[0].heightMm).toBeLessThan(0.15);
+    // The hammer's head has straight walls: their fitted tops give the height.
+    const height = r.diagnostics.height as { from: string; columns_mm: number; walls_mm: number | null };
+    expect(height.from).toBe("walls");
+    expect(r.height_mm).toBe(Math.round((height.walls_mm as number) * 10) / 10);
     expect(r.accuracy_mm).toBeGreaterThan(0);
     expect(r.accuracy_mm).toBeGreaterThanOrEqual(m.hausdorff * 0.5);
     const diag = r.diagnostics.views as { index: number; used: boolean; nadir_mm: [number, number] }[];
@@ -99,6 +103,15 @@ describe("traceImages: several photos -> the footprint", () => {
     expect(same.parameters.contour_area_mm).toBeCloseTo(one.parameters.contour_area_mm, 0);
     expect(same.accuracy_mm).toBe(one.accuracy_mm);
     expect(String(same.diagnostics.note)).toContain("same place");
+  });
+
+  test("a typed tool height wins over the measured one", async () => {
+    const r = await traceImages(
+      views.map((v) => v.jpeg),
+      { ...PARAMS, tool_height_mm: 31.5 } as typeof PARAMS,
+    );
+    expect(r.height_mm).toBe(31.5);
+    expect((r.diagnostics.height as { from: string }).from).toBe("typed");
   });
 
   test("too many photos, and the surround rule", async () => {
