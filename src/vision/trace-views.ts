@@ -606,8 +606,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // slice's edge give one (their 90th percentile), but over a round part they reach where the
   // tangent rays from either side cross, a fifth to a third above a hex key's bar. Where walls were
   // fitted, their tops say it better (3D bench: within 6 % on every tool where at least 10 samples
-  // fitted, the columns 21-32 % over on the hex key, 8 % on a socket); they are taken unless they disagree with the columns by
-  // more than the columns can be off (a tallest part with no wall fitted would have no say).
+  // fitted, the columns 21-32 % over on the hex key, 8 % on a socket); they are taken unless they
+  // disagree with the columns by more than the columns can be off (a tallest part with no wall
+  // fitted would have no say).
   const upper = Number((carved.diagnostics as { heightUpperMm?: number }).heightUpperMm);
   const columns = Number.isFinite(upper) && upper > 0 ? upper : carved.heightMm;
   const fromWalls = walls.topMm !== null && walls.topMm >= WALL_TOP_MIN_SHARE * columns && walls.topMm <= WALL_TOP_MAX_SHARE * columns;

@@ -142,6 +142,26 @@ const CORNER_SLACK_MM = 0.3;
 
 export type CornerRun = { pts: P[]; overhangMm: number };
 
+/**
+ * The maximal runs of consecutive samples round a closed outline of n where `holds` is true: their
+ * first index and length (one run from 0 when it holds everywhere).
+ */
+function circularRuns(n: number, holds: (i: number) => boolean): { start: number; len: number }[] {
+  const runs: { start: number; len: number }[] = [];
+  let everywhere = n > 0;
+  for (let i = 0; i < n; i++) {
+    if (!holds(i)) {
+      everywhere = false;
+      continue;
+    }
+    if (holds((i - 1 + n) % n)) continue;
+    let len = 0;
+    while (len < n && holds((i + len) % n)) len++;
+    runs.push({ start: i, len });
+  }
+  return everywhere ? [{ start: 0, len: n }] : runs;
+}
+
 // Corners. Where the outline turns (a concave corner between two walls, a box's corner in plan),
 // no wall is fitted and the hull keeps a wedge between the tangent rays of the photos on either
 // side, as beside a wall, but worse at a concave corner, where the photos that would carve it see
@@ -156,23 +176,14 @@ export function cornerRuns(pts: P[], overhang: number[], maxRun: number, win: nu
   // A stretch of wall is `win` fitted samples in a row or more; a lone fit (a round part's odd
   // sample) is part of the run around it, and its overhang counts too.
   const wall = new Uint8Array(n);
-  const fitted = (i: number) => Number.isFinite(overhang[(i + n) % n]);
-  for (let i = 0; i < n; i++) {
-    if (!fitted(i) || fitted(i - 1)) continue;
-    let len = 0;
-    while (len < n && fitted(i + len)) len++;
-    if (len >= win) for (let j = 0; j < len; j++) wall[(i + j) % n] = 1;
-  }
-  if (wall.every((v) => v === 1)) return [];
-  const first = wall.indexOf(1);
-  if (first < 0) return [];
+  for (const { start, len } of circularRuns(n, (i) => Number.isFinite(overhang[i])))
+    if (len >= win) for (let j = 0; j < len; j++) wall[(start + j) % n] = 1;
+  if (!wall.includes(1)) return [];
   const runs: CornerRun[] = [];
-  for (let o = 0; o < n; o++) {
-    const a = (first + o) % n;
-    if (!wall[a] || wall[(a + 1) % n]) continue;
-    let len = 0;
-    while (len < n && !wall[(a + 1 + len) % n]) len++;
+  for (const gap of circularRuns(n, (i) => !wall[i])) {
+    const { len } = gap;
     if (len > maxRun) continue;
+    const a = (gap.start - 1 + n) % n;
     let worst = 0;
     for (let j = -win; j <= len + 1 + win; j++) {
       const v = overhang[(a + j + n) % n];
@@ -248,17 +259,14 @@ const CONCAVE_MIN_MM = 0.5;
 export function concaveRuns(pts: P[], normals: P[], faces: number[], fitted: boolean[], measured: boolean[], maxRun: number, win: number, k: number): ConcaveRun[] {
   const n = pts.length;
   const wall = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    if (!measured[i] || measured[(i - 1 + n) % n]) continue;
-    let len = 0;
+  for (const { start, len } of circularRuns(n, (i) => measured[i])) {
     let fits = 0;
-    while (len < n && measured[(i + len) % n]) if (fitted[(i + len++) % n]) fits++;
+    for (let j = 0; j < len; j++) if (fitted[(start + j) % n]) fits++;
     // A wall: fitted over `win` samples, or measured (straight, seen from both sides) over 4·win.
     // A short straight bit of the hull's own edge within a corner is no wall.
-    if (fits >= win || len >= 4 * win) for (let j = 0; j < len; j++) wall[(i + j) % n] = 1;
+    if (fits >= win || len >= 4 * win) for (let j = 0; j < len; j++) wall[(start + j) % n] = 1;
   }
-  const first = wall.indexOf(1);
-  if (first < 0 || wall.every((v) => v === 1)) return [];
+  if (!wall.includes(1)) return [];
   // A wall's face near its end: the mean over `win` samples (one sample's normal is noisy), the
   // nearest ones whose face was fitted within 8·win of the end (next to a corner the hull's edge
   // bends away from the face), else its last `win` samples at the hull's edge.
@@ -285,12 +293,10 @@ export function concaveRuns(pts: P[], normals: P[], faces: number[], fitted: boo
     return { p: [px / pick.length, py / pick.length], n: [nx / l, ny / l] };
   };
   const runs: ConcaveRun[] = [];
-  for (let o = 0; o < n; o++) {
-    const a = (first + o) % n;
-    if (!wall[a] || wall[(a + 1) % n]) continue;
-    let len = 0;
-    while (len < n && !wall[(a + 1 + len) % n]) len++;
+  for (const gap of circularRuns(n, (i) => !wall[i])) {
+    const { len } = gap;
     if (len > maxRun) continue;
+    const a = (gap.start - 1 + n) % n;
     const b = (a + 1 + len) % n;
     const A = faceLine(a, 1);
     const B = faceLine(b, -1);
@@ -475,6 +481,18 @@ export function fitWalls(
     return tab;
   };
   const implied = (s: Sample, dh: number, r: number) => s.L.map((l, j) => l + r * s.a[j] - (s.inside[j] ? dh * s.tan[j] : 0));
+  // A cost table's cell g holds the fit (dh, r); its cost is the spread's square plus DH_REG·dh².
+  const dhOf = (g: number) => DH_MIN + Math.floor(g / nR) * DH_STEP;
+  const rOf = (g: number) => (g % nR) * R_STEP;
+  const spreadOf = (cost: number, dh: number) => Math.sqrt(Math.max(0, cost - DH_REG * dh * dh));
+  /** The cheapest finite cell of a cost table, or -1. */
+  const bestCell = (tab: Float32Array | Float64Array): number => {
+    let bg = -1;
+    for (let g = 0; g < tab.length; g++) if (tab[g] < (bg < 0 ? Infinity : tab[bg])) bg = g;
+    return bg;
+  };
+  /** Whether the best fit lies at the edge of what a part's top can be: then it is no wall of the model. */
+  const topOutOfRange = (g: number) => Math.floor(g / nR) === 0 || Math.floor(g / nR) === nDh - 1;
 
   const out = new Uint8Array(W * H);
   const corners: CornerRun[] = [];
@@ -531,13 +549,15 @@ export function fitWalls(
     const faces = new Float64Array(n).fill(Number.NaN);
     const shifts = data.map((s, i) => (s ? fitShift(i, s) : 0));
     bridgeShortGaps(shifts, data, Math.round(BRIDGE_MM * k));
-    // How far each fitted face stands out of the pad-plane slice: the wall's overhang past its foot.
-    const overhang = data.map((s, i) => (s && (shifts[i] < 0 || Number.isFinite(faces[i])) ? (shifts[i] < 0 ? shifts[i] : faces[i]) - s.slice : low[i] ?? Number.NaN));
-    corners.push(...cornerRuns(pts, overhang, Math.round(CORNER_MM * k), win));
-    // Concave corners: a wall's face is its fitted one, else the hull's edge (a wall too low to fit
-    // counts as a wall there: straight in plan, its hull edge stands outside its face).
-    const faceAt = data.map((_, i) => (shifts[i] < 0 ? shifts[i] : Number.isFinite(faces[i]) ? faces[i] : 0));
+    // Each sample's face: where it moved (or was bridged), else where its fit put it, else the hull's
+    // edge (0).
     const fittedAt = data.map((s, i) => s !== null && (shifts[i] < 0 || Number.isFinite(faces[i])));
+    const faceAt = data.map((_, i) => (shifts[i] < 0 ? shifts[i] : Number.isFinite(faces[i]) ? faces[i] : 0));
+    // How far each fitted face stands out of the pad-plane slice: the wall's overhang past its foot.
+    const overhang = data.map((s, i) => (fittedAt[i] ? faceAt[i] - (s as Sample).slice : low[i] ?? Number.NaN));
+    corners.push(...cornerRuns(pts, overhang, Math.round(CORNER_MM * k), win));
+    // Concave corners: a wall too low to fit counts as a wall there (straight in plan, its hull edge
+    // stands outside its face).
     const measuredAt = data.map((s, i) => s !== null || Number.isFinite(low[i]));
     concave.push(...concaveRuns(pts, normal, faceAt, fittedAt, measuredAt, Math.round(CORNER_MM * k), win, k));
     const poly: P[] = [];
@@ -573,21 +593,13 @@ export function fitWalls(
         count++;
         for (let g = 0; g < pooled.length; g++) pooled[g] += tj[g];
       }
-      let best = Infinity;
-      let bg = -1;
-      for (let g = 0; g < pooled.length; g++)
-        if (pooled[g] < best) {
-          best = pooled[g];
-          bg = g;
-        }
-      if (bg < 0 || !Number.isFinite(best)) return skip("no fit") ?? 0;
-      const di = Math.floor(bg / nR);
-      const dh = DH_MIN + di * DH_STEP;
-      const r = (bg % nR) * R_STEP;
-      // The best fit at the edge of what a part's top can be: this is no wall of the model.
-      if (di === 0 || di === nDh - 1) return skip("top out of range") ?? 0;
-      const own = Math.sqrt(Math.max(0, (tables[i] as Float32Array)[bg] - DH_REG * dh * dh));
-      if (own > maxSpread || Math.sqrt(Math.max(0, best / count - DH_REG * dh * dh)) > maxSpread) return skip("photos disagree") ?? 0;
+      const bg = bestCell(pooled);
+      if (bg < 0) return skip("no fit") ?? 0;
+      const best = pooled[bg];
+      const dh = dhOf(bg);
+      const r = rOf(bg);
+      if (topOutOfRange(bg)) return skip("top out of range") ?? 0;
+      if (spreadOf((tables[i] as Float32Array)[bg], dh) > maxSpread || spreadOf(best / count, dh) > maxSpread) return skip("photos disagree") ?? 0;
       tops.push(s.h + dh);
       // Near-equal fits (a valley: a taller top with a rounder edge) place the face differently:
       // take the outermost face among the fits within reach of the best one.
@@ -595,8 +607,7 @@ export function fitWalls(
       let face = -Infinity;
       for (let g = 0; g < pooled.length; g++) {
         if (!(pooled[g] <= reach)) continue;
-        const gdh = DH_MIN + Math.floor(g / nR) * DH_STEP;
-        const xs = implied(s, gdh, (g % nR) * R_STEP);
+        const xs = implied(s, dhOf(g), rOf(g));
         face = Math.max(face, xs.reduce((a, b) => a + b, 0) / xs.length);
       }
       const x = Math.max(face, s.footMax) + margin;
@@ -606,13 +617,11 @@ export function fitWalls(
       return x;
     }
   }
+  // Walls too low to move: each sample's own fit, for its top only.
   for (const ls of lowSamples) {
     const tab = costTable(ls);
-    let bg = -1;
-    for (let g = 0; g < tab.length; g++) if (bg < 0 || tab[g] < tab[bg]) bg = g;
-    const di = Math.floor(bg / nR);
-    const dh = DH_MIN + di * DH_STEP;
-    if (di > 0 && di < nDh - 1 && Math.sqrt(Math.max(0, tab[bg] - DH_REG * dh * dh)) <= maxSpread) tops.push(ls.h + dh);
+    const bg = bestCell(tab);
+    if (bg >= 0 && !topOutOfRange(bg) && spreadOf(tab[bg], dhOf(bg)) <= maxSpread) tops.push(ls.h + dhOf(bg));
   }
   tops.sort((a, b) => a - b);
   const topAt = (f: number) => (tops.length ? +tops[Math.min(tops.length - 1, Math.floor(f * tops.length))].toFixed(2) : null);
