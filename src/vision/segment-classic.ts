@@ -1,10 +1,11 @@
 import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibility.ts";
 import { solveLinear } from "./homography.ts";
+import { enclosedSeeds, withStraightRuns } from "./enclosed-parts.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
-import { shadowEvidence } from "./shadow-evidence.ts";
+import { shadowEvidence, sharpEdgeMaps } from "./shadow-evidence.ts";
 import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 
 /**
@@ -500,6 +501,71 @@ export type ClassicSegmentOutput = SegmentOutput & {
   gridTool?: Uint8Array;
 };
 
+/** Gaps (px) in a step's trace that extendByJoinedSteps bridges. */
+const JOIN_GAP_PX = 2;
+
+/**
+ * The bounding box [x0, y0, x1, y1] of the candidates (`cand`, 255) grown by the steps joined to
+ * them: faint steps (sharpEdgeMaps) within `reach` px of the box, reached from the candidates
+ * through steps and candidates, across gaps of up to 2 x JOIN_GAP_PX px. A light part's outline is
+ * such a step; paper and a soft shadow have none.
+ */
+function extendByJoinedSteps(level: Float32Array, chroma: Float32Array, cand: Uint8Array, excluded: Uint8Array, W: number, H: number, k: number, box: [number, number, number, number], reach: number): [number, number, number, number] {
+  const x0 = Math.max(0, box[0] - reach);
+  const y0 = Math.max(0, box[1] - reach);
+  const w = Math.min(W - 1, box[2] + reach) - x0 + 1;
+  const h = Math.min(H - 1, box[3] + reach) - y0 + 1;
+  const lv = new Float32Array(w * h);
+  const ch = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    lv.set(level.subarray((y0 + y) * W + x0, (y0 + y) * W + x0 + w), y * w);
+    ch.set(chroma.subarray((y0 + y) * W + x0, (y0 + y) * W + x0 + w), y * w);
+  }
+  // With their straight runs drawn through the dashes a light side's step fades into.
+  const faintEdge = withStraightRuns(sharpEdgeMaps(lv, ch, w, h).faintEdge, w, h, k);
+  // Steps and candidates, widened by JOIN_GAP_PX so that the walk crosses small gaps; excluded
+  // places (markers, the frame's border) are no steps.
+  const on = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const g = (y0 + y) * W + x0 + x;
+      if (excluded[g] || !(faintEdge[i] || cand[g])) continue;
+      for (let dy = -JOIN_GAP_PX; dy <= JOIN_GAP_PX; dy++)
+        for (let dx = -JOIN_GAP_PX; dx <= JOIN_GAP_PX; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h) on[yy * w + xx] = 1;
+        }
+    }
+  const seen = new Uint8Array(w * h);
+  const queue = new Int32Array(w * h);
+  let tail = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (cand[(y0 + y) * W + x0 + x] && on[i]) (seen[i] = 1), (queue[tail++] = i);
+    }
+  let [bx0, by0, bx1, by1] = box;
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head];
+    const x = i % w;
+    const y = (i - x) / w;
+    // Only the steps themselves (not the widening) count for the box.
+    if (faintEdge[i] || cand[(y0 + y) * W + x0 + x]) {
+      bx0 = Math.min(bx0, x0 + x);
+      bx1 = Math.max(bx1, x0 + x);
+      by0 = Math.min(by0, y0 + y);
+      by1 = Math.max(by1, y0 + y);
+    }
+    if (x > 0 && on[i - 1] && !seen[i - 1]) (seen[i - 1] = 1), (queue[tail++] = i - 1);
+    if (x < w - 1 && on[i + 1] && !seen[i + 1]) (seen[i + 1] = 1), (queue[tail++] = i + 1);
+    if (y > 0 && on[i - w] && !seen[i - w]) (seen[i - w] = 1), (queue[tail++] = i - w);
+    if (y < h - 1 && on[i + w] && !seen[i + w]) (seen[i + w] = 1), (queue[tail++] = i + w);
+  }
+  return [bx0, by0, bx1, by1];
+}
+
 /**
  * Classic segmentation: remove the printed grid, flatten lighting against the fitted paper colour, and
  * let a marker-controlled watershed on the flattened colour image put the boundary on the strongest
@@ -539,28 +605,37 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
   // Paper-relative brightness and colour, kept for the shadow evidence.
   const level = new Float32Array(n);
   const chromaOf = new Float32Array(n);
-  const ed = erased.data;
-  for (let i = 0, o = 0; i < n; i++, o += 4) {
-    const r = ed[o] / paper[0][i];
-    const g = ed[o + 1] / paper[1][i];
-    const b = ed[o + 2] / paper[2][i];
-    const y = 0.299 * r + 0.587 * g + 0.114 * b;
-    const c = Math.sqrt((r - y) ** 2 + (g - y) ** 2 + (b - y) ** 2);
-    level[i] = y;
-    chromaOf[i] = c;
-    score[i] = excluded[i] ? 0 : Math.max((1 - y) / dark, c / chroma);
-    score0[i] = excluded[i] ? 0 : Math.max((1 - y) / SEED_LEVEL.dark, c / SEED_LEVEL.chroma);
-    // Colour keeps the seed scale's level (1.6x): shadows are neutral, so only darkness moves.
-    strongSeed[i] = !excluded[i] && Math.max((1 - y) / STRONG_DARK, c / (1.6 * SEED_LEVEL.chroma)) >= 1 ? 1 : 0;
-    flat[o] = Math.min(255, r * 220);
-    flat[o + 1] = Math.min(255, g * 220);
-    flat[o + 2] = Math.min(255, b * 220);
-    flat[o + 3] = 255;
-  }
+  // Per-pixel evidence from `src` (the erased copy, or the photo itself on plain paper).
+  const readPixels = (src: RgbaImage) => {
+    const ed = src.data;
+    for (let i = 0, o = 0; i < n; i++, o += 4) {
+      const r = ed[o] / paper[0][i];
+      const g = ed[o + 1] / paper[1][i];
+      const b = ed[o + 2] / paper[2][i];
+      const y = 0.299 * r + 0.587 * g + 0.114 * b;
+      const c = Math.sqrt((r - y) ** 2 + (g - y) ** 2 + (b - y) ** 2);
+      level[i] = y;
+      chromaOf[i] = c;
+      score[i] = excluded[i] ? 0 : Math.max((1 - y) / dark, c / chroma);
+      score0[i] = excluded[i] ? 0 : Math.max((1 - y) / SEED_LEVEL.dark, c / SEED_LEVEL.chroma);
+      // Colour keeps the seed scale's level (1.6x): shadows are neutral, so only darkness moves.
+      strongSeed[i] = !excluded[i] && Math.max((1 - y) / STRONG_DARK, c / (1.6 * SEED_LEVEL.chroma)) >= 1 ? 1 : 0;
+      flat[o] = Math.min(255, r * 220);
+      flat[o + 1] = Math.min(255, g * 220);
+      flat[o + 2] = Math.min(255, b * 220);
+      flat[o + 3] = 255;
+    }
+  };
+  readPixels(erased);
   // The printed grid, measured on the photo itself (not the erased copy): it shows through shadows.
   const paperHint = new Uint8Array(n);
   for (let i = 0; i < n; i++) paperHint[i] = !excluded[i] && score0[i] < 0.5 ? 1 : 0;
   const grid = measureGridVisibility(image, k, excluded, level, paperHint);
+  // No printed line could be measured anywhere: plain paper with the pad's markers (or lines too
+  // faint). There is no grid to erase, and the erasure, which interpolates across every line's
+  // band, had blurred a light part's faint step wherever it ran along a line's position.
+  const gridless = grid.samples === 0;
+  if (gridless) readPixels(image);
   const t3 = performance.now();
 
   // Candidate (anything not clearly paper) and strong (clearly tool) pixels, and their bounding box.
@@ -598,8 +673,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       if (y < by0) by0 = y;
       if (y > by1) by1 = y;
     }
-  // No printed line could be measured anywhere: plain paper with the pad's markers (or lines too faint).
-  const gridless = grid.samples === 0;
+  // Plain paper: nothing hides a grid, but a light part still meets the paper with a step. Steps
+  // joined to the candidates (through gaps of a few pixels) bring it into the working region.
+  if (gridless && bx1 >= 0) [bx0, by0, bx1, by1] = extendByJoinedSteps(level, chromaOf, cand, excluded, W, H, k, [bx0, by0, bx1, by1], reach);
   const mask = new Uint8Array(n);
   const shadowFull = new Uint8Array(n);
   const filledFull = new Uint8Array(n);
@@ -620,17 +696,6 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
     };
     // The paper-relative brightness over the working region: the shadow evidence and the notch fill read it.
     const levelCrop = cropF(level) as Float32Array;
-    const ev = shadowEvidence({
-      w: rw,
-      h: rh,
-      pxPerMm: k,
-      level: levelCrop,
-      chroma: cropF(chromaOf) as Float32Array,
-      visibility: cropF(vis) as Float32Array,
-      excluded: cropF(excluded) as Uint8Array,
-      gridless,
-    });
-    stats.grid = { paper_dip: +grid.paperDip.toFixed(3), samples: grid.samples, ...ev.stats };
     withMats((track) => {
       const crop = (src: Uint8Array, ch: number) => {
         const mat = track(new cv.Mat(rh, rw, ch === 1 ? cv.CV_8UC1 : cv.CV_8UC4));
@@ -642,6 +707,18 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       const cc = crop(coreCand, 1);
       const st = crop(strong, 1);
       cv.morphologyEx(c, c, cv.MORPH_OPEN, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
+      const ev = shadowEvidence({
+        w: rw,
+        h: rh,
+        pxPerMm: k,
+        level: levelCrop,
+        chroma: cropF(chromaOf) as Float32Array,
+        visibility: cropF(vis) as Float32Array,
+        excluded: cropF(excluded) as Uint8Array,
+        gridless,
+        candidates: gridless ? (c.data as Uint8Array) : undefined,
+      });
+      stats.grid = { paper_dip: +grid.paperDip.toFixed(3), samples: grid.samples, ...ev.stats };
       // Thin dark rims (a shiny tool's silhouette outside a highlight) must survive as seeds, so no
       // opening here: drop only specks, then bridge diagonal steps so the 4-connected watershed
       // flood cannot slip through a 1-px diagonal line.
@@ -739,6 +816,12 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       // seeds they moved outlines both ways by chance (pliers +0.3 mm, knife -0.1 mm).
       const minPocket = MIN_POCKET_MM2 * k * k;
       const pocketTool = findPockets(c.data as Uint8Array, ev.faintEdge, facts, rw, rh, (p) => !p.excluded && p.seen <= p.hidden && p.shadow * 2 <= p.px && p.px >= minPocket);
+      // Plain paper: light parts the open paper cannot reach across a step (enclosed-parts.ts).
+      const enclosed = ev.enclosed ?? null;
+      const enclosedSeed = enclosed ? enclosedSeeds(enclosed, rw, rh, k) : null;
+      let enclosedPx = 0;
+      if (enclosed) for (let i = 0; i < rw * rh; i++) if (enclosed[i]) enclosedPx++;
+      stats.enclosed_px = enclosedPx;
       const markers = track(new cv.Mat(rh, rw, cv.CV_32S));
       const md = markers.data32S as Int32Array;
       const sd = st.data as Uint8Array;
@@ -750,7 +833,11 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         for (let x = 0; x < rw; x++, i++) {
           const gi = (ry + y) * W + rx + x;
           // The grid's word first: a shadow it shows through is paper, a place it is hidden is tool.
-          if (ev.shadow[i]) md[i] = ntd[i] ? 0 : 1;
+          // Plain paper: a part the open paper cannot reach is no shadow either (the shadow flood
+          // starts on paper-bright pixels, and a light part has them).
+          if (enclosedSeed?.[i]) md[i] = 2;
+          else if (enclosed?.[i]) md[i] = 0;
+          else if (ev.shadow[i]) md[i] = ntd[i] ? 0 : 1;
           else if (ev.tool[i] || (sd[i] && !(nsd[i] && ev.shadowLike[i]))) {
             md[i] = 2;
             toolSeeds++;

@@ -1,3 +1,4 @@
+import { paperEnclosure } from "./enclosed-parts.ts";
 import { GRID_HIDDEN, GRID_VISIBLE } from "./grid-visibility.ts";
 import { getCv, withMats } from "./opencv.ts";
 
@@ -184,6 +185,12 @@ export type ShadowEvidenceInput = {
    * to read): the shadow evidence then comes from the paper itself (see shadowEvidence).
    */
   gridless?: boolean;
+  /**
+   * Gridless only: the candidates (clearly not paper by darkness or colour). The open paper is
+   * found around them (enclosed-parts.ts): the shadow flood starts there only, and the parts it
+   * encloses are returned.
+   */
+  candidates?: Uint8Array;
 };
 
 export type ShadowEvidence = {
@@ -205,6 +212,8 @@ export type ShadowEvidence = {
   faintEdge: Uint8Array;
   /** 1 = could be shadow by colour and brightness alone (neutral, darker than paper, not black). */
   shadowLike: Uint8Array;
+  /** Gridless with candidates: light parts the open paper cannot reach across a step (paperEnclosure). */
+  enclosed?: Uint8Array;
   stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number };
 };
 
@@ -287,6 +296,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // edge on the flat bench by a pixel in places (area max 0.58 -> 0.62 %, over its 0.6 % limit);
   // 12 mm leaked round a spanner's ring.
   let dShadow: Uint16Array;
+  let enclosed: Uint8Array | undefined;
   if (input.gridless) {
     // No grid to vouch for a shadow: a soft shadow (room light, a diffuse lamp) is the darkened,
     // neutral place the lit paper fades into without any step, even a faint one; a tool meets the
@@ -297,13 +307,20 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // grain (band-pass, grainEnergy): a cast shadow is as smooth as the paper, satin steel and cast
     // or plastic bodies are not. Without that a desk lamp's long shadow (the flood reaches 40 mm)
     // led it into a satin socket through the socket's shadowed side, where no step parts them.
+    // The flood starts on the open paper only: a light part enclosed by its outline's step has
+    // pixels as bright as lit paper too, and a flood from them took a satin socket's top for shadow.
+    const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
+    enclosed = enclosure?.enclosed;
     const grain = grainEnergy(level, w, h);
     const smoothLimit = paperGrainLimit(grain, level, open);
     const litSeeds = new Uint8Array(n);
     const passable = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       if (!open[i] || faintEdge[i]) continue;
-      if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) litSeeds[i] = passable[i] = 1;
+      if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
+        passable[i] = 1;
+        if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;
+      }
       else if (darkenedNeutral[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
     }
     // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
@@ -335,5 +352,5 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       toolPx++;
     }
   }
-  return { shadow, tool, toolReach, seenNear, edge, faintEdge, shadowLike, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
+  return { shadow, tool, toolReach, seenNear, edge, faintEdge, shadowLike, enclosed, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
 }
