@@ -892,7 +892,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           // seen within 6 mm), by their texture (a shadow on paper is smooth). The AI fusion never
           // trims them for the network's "paper" (it is sure of paper on steel it never trained
           // on), but they confirm nothing; elsewhere the network still takes a shadow off.
-          if (ev.tool[i]) gridToolFull[gi] = GRID_TOOL_HIDDEN;
+          // On plain paper a part enclosed by its step (enclosed-parts.ts) is the same kind of
+          // evidence: something lies on the paper there, however bright.
+          if (ev.tool[i] || (td[i] && enclosed?.[i])) gridToolFull[gi] = GRID_TOOL_HIDDEN;
           else if (td[i] && (!ev.shadowLike[i] || ev.toolReach[i] || (!ev.seenNear[i] && textured(i)))) gridToolFull[gi] = GRID_TOOL_UNSHADOWED;
         }
     });
