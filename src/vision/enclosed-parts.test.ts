@@ -150,4 +150,65 @@ describe("segmentClassic on plain paper", () => {
     ];
     expect(kept([union, toolPolygon(140, 100, 32, 52, 0)], false)).toBeLessThan(0.001);
   }, SLOW);
+
+  test("a desk lamp's hard shadow beside a black tool, with a penumbra of a millimetre, is paper", () => {
+    // A black bar 10 mm wide and its shadow 12 mm wide beside it, 35 % darker than the paper, whose
+    // outer rim fades over about 6 px (a lamp of 1.5° seen from 40 mm); the tool's own edge is sharp.
+    const tool = toolPolygon(80, 130, 10, 140, 0);
+    const img = syntheticFrame(k, [{ polygonMm: tool, rgb: [45, 45, 47] }], 0);
+    const shadow: P[] = [
+      [85, 62],
+      [97, 64],
+      [97, 202],
+      [85, 200],
+    ];
+    const cov = rasterizeCoverage([shadow.map(([x, y]) => [x * k, y * k] as P)], img.width, img.height);
+    const toolCov = rasterizeCoverage([tool.map(([x, y]) => [x * k, y * k] as P)], img.width, img.height);
+    // The penumbra: the shadow's coverage blurred along x by a 7-px box, twice (about σ 2.8 px).
+    const W0 = img.width;
+    let c = cov;
+    for (let pass = 0; pass < 2; pass++) {
+      const o = new Float32Array(c.length);
+      for (let i = 0; i < c.length; i++) {
+        const x = i % W0;
+        let sum = 0;
+        for (let d = -3; d <= 3; d++) sum += c[i - x + Math.min(W0 - 1, Math.max(0, x + d))];
+        o[i] = sum / 7;
+      }
+      c = o;
+    }
+    // Sensor noise (about ±1.5 grey levels): a photo's paper is never perfectly smooth, and the
+    // shadow rules judge smoothness against the paper's own grain.
+    let seed = 11;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed / 0x7fffffff - 0.5) * 3;
+    };
+    for (let i = 0; i < c.length; i++) {
+      const f = 1 - 0.35 * c[i] * (1 - Math.min(1, toolCov[i]));
+      const e = noise();
+      for (let ch = 0; ch < 3; ch++) img.data[i * 4 + ch] = Math.max(0, Math.min(255, Math.round(img.data[i * 4 + ch] * f + e)));
+    }
+    const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    const inside = (poly: P[]) => {
+      const pc = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], img.width, img.height);
+      let all = 0;
+      let got = 0;
+      for (let i = 0; i < pc.length; i++)
+        if (pc[i] >= 0.99) {
+          all++;
+          if (seg.mask[i]) got++;
+        }
+      return got / all;
+    };
+    expect(inside(tool)).toBeGreaterThan(0.99);
+    // The shadow, a millimetre off the tool's side.
+    const band: P[] = [
+      [86, 70],
+      [95, 70],
+      [95, 190],
+      [86, 190],
+    ];
+    expect(inside(band)).toBeLessThan(0.01);
+  }, SLOW);
 });

@@ -72,8 +72,12 @@ function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: nu
 }
 
 /**
- * Grain: the RMS, over 7 x 7 px, of the brightness less its Gaussian blur (σ 2 px). A band-pass: a
- * shadow's slow fade leaves little in it, a grained or textured surface does not.
+ * Grain: the RMS, over 7 x 7 px, of the brightness less its Gaussian blur (σ 1 px). A band-pass: a
+ * shadow's slow fade leaves little in it, a grained or textured surface does not. At σ 2 px a hard
+ * shadow's penumbra (a 5-6 px ramp) read as grain and stopped the gridless flood at the shadow's
+ * rim, so a desk lamp's shadow on plain paper stayed tool (3D bench, one photo, plain paper: median
+ * 0.258 -> 0.122 mm; held out 0.248 -> 0.120 mm, a black spanner 4.09 -> 0.08 mm, a tape measure
+ * 8.6 -> 0.15 mm).
  */
 function grainEnergy(level: Float32Array, w: number, h: number): Float32Array {
   const cv = getCv();
@@ -81,7 +85,7 @@ function grainEnergy(level: Float32Array, w: number, h: number): Float32Array {
     const src = track(new cv.Mat(h, w, cv.CV_32FC1));
     (src.data32F as Float32Array).set(level);
     const blurred = track(new cv.Mat());
-    cv.GaussianBlur(src, blurred, new cv.Size(0, 0), 2, 2, cv.BORDER_REPLICATE);
+    cv.GaussianBlur(src, blurred, new cv.Size(0, 0), 1, 1, cv.BORDER_REPLICATE);
     const sq = track(new cv.Mat(h, w, cv.CV_32FC1));
     const b = blurred.data32F as Float32Array;
     const q = sq.data32F as Float32Array;
@@ -130,7 +134,7 @@ export const FAINT_EDGE = 0.013;
  * photo is noisier, 4 times the median gradient over paper-bright neutral pixels, so that noise on
  * paper or in a shadow does not draw closed lines (none of the benches' photos needs the raise today).
  */
-export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: number, h: number): { edge: Uint8Array; faintEdge: Uint8Array } {
+export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: number, h: number, ratio = 1.25): { edge: Uint8Array; faintEdge: Uint8Array } {
   const cv = getCv();
   return withMats((track) => {
     const gradient = (sigma: number) => {
@@ -153,7 +157,7 @@ export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: numb
       const t2 = tau * tau;
       for (let i = 0; i < ed.length; i++) {
         const g2 = a[i] * a[i] + b[i] * b[i];
-        ed[i] = g2 > t2 && g2 > 1.25 * 1.25 * (a2[i] * a2[i] + b2[i] * b2[i]) ? 1 : 0;
+        ed[i] = g2 > t2 && g2 > ratio * ratio * (a2[i] * a2[i] + b2[i] * b2[i]) ? 1 : 0;
       }
       // One pixel thicker: the floods that use this map must not slip through one-pixel gaps.
       cv.dilate(e, e, track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))));
@@ -223,6 +227,14 @@ export const SHADOW_MAX_CHROMA = 0.06;
 const SHADOW_LIKE_MAX = 0.97;
 /** How far (geodesic, through neutral darkened pixels) the grid's "shadow" verdict carries, mm. */
 const SHADOW_REACH_MM = 7;
+/**
+ * Without a grid, the shadow flood is stopped only by steps this much steeper at σ 1 px than at
+ * σ 2 px (sharpEdgeMaps' ratio; 1.25 there). A part's outline is a step of a pixel or so; a cast
+ * shadow's rim is a penumbra that widens with its distance from the edge that casts it (a desk
+ * lamp's hard shadow 13 mm from a spanner's top: a 5-6 px ramp, ratio about 1.26). At 1.45 the
+ * flood crossed a screwdriver's shaft outline and a drill's (held out: cut 3.2 and 2.5 %).
+ */
+const CRISP_EDGE_RATIO = 1.35;
 /** Lit paper, for the gridless shadow flood: this close to the fitted paper's brightness (relative). */
 const LIT_PAPER_LEVEL = 0.03;
 /**
@@ -317,15 +329,16 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     enclosed = enclosure?.enclosed;
     const grain = grainEnergy(level, w, h);
     const smoothLimit = paperGrainLimit(grain, level, open);
+    const crisp = sharpEdgeMaps(level, chroma, w, h, CRISP_EDGE_RATIO);
     const litSeeds = new Uint8Array(n);
     const passable = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      if (!open[i] || faintEdge[i]) continue;
+      if (excluded[i] || crisp.edge[i] || crisp.faintEdge[i]) continue;
       if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
         passable[i] = 1;
         if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;
       }
-      else if (darkenedNeutral[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
+      else if (shadowLike[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
     }
     // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
     // cannot slip through them into a light part.
@@ -334,7 +347,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       for (let x = 1, i = y * w + 1; x < w - 1; x++, i++)
         narrowed[i] = passable[i] && passable[i - 1] && passable[i + 1] && passable[i - w] && passable[i + w] && passable[i - w - 1] && passable[i - w + 1] && passable[i + w - 1] && passable[i + w + 1] ? 1 : 0;
     dShadow = geodesicCost(litSeeds, narrowed, w, h, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
-    for (let i = 0; i < n; i++) if (!darkenedNeutral[i]) dShadow[i] = UNREACHED;
+    for (let i = 0; i < n; i++) if (!shadowLike[i]) dShadow[i] = UNREACHED;
   } else dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(SHADOW_REACH_MM * mm));
   const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
   const margin = Math.round(1 * mm);
