@@ -1,14 +1,16 @@
 import { dilateDisk, erodeDisk } from "./ai/morphology.ts";
 import { getCv, withMats } from "./opencv.ts";
 
-// Plain paper (the pad's markers, no printed grid: scanner-physics.md, "Hard finishes"). A light
-// steel part as bright as the paper is no candidate by darkness or colour, and without the grid
-// nothing says it hides paper: the watershed seeded paper inside a caliper's satin bar and jaws
-// and the outline kept only its grey slider (3D bench, plain paper: 59 % of the caliper cut). What
-// still shows is its outline, a faint but sharp step all round (the paper meets a part, and the
-// part's side, with a step; a soft shadow fades in). A region the open paper cannot reach without
-// crossing such a step or a candidate, and that touches the tool's candidates, is a part of the
-// tool: the outer outline is what counts, so paper the tool encloses (a ring) is filled anyway.
+// A light steel part as bright as the paper is no candidate by darkness or colour. On plain paper
+// (the pad's markers, no printed grid: scanner-physics.md, "Hard finishes") nothing else says it
+// hides paper: the watershed seeded paper inside a caliper's satin bar and jaws and the outline kept
+// only its grey slider (3D bench, plain paper: 59 % of the caliper cut). What still shows is its
+// outline, a faint but sharp step all round (the paper meets a part, and the part's side, with a
+// step; a soft shadow fades in). A region the open paper cannot reach without crossing such a step
+// or a candidate, and that touches the tool's candidates, is a part of the tool: the outer outline
+// is what counts, so paper the tool encloses (a ring) is filled anyway. With the grid, the same
+// regions are parts unless the grid shows through them (segment-classic.ts): where the grid's
+// evidence is thin (a chrome blade's bright bands, a satin jaw's tip) they keep what it misses.
 
 /**
  * Smallest enclosed region (mm²) taken for a part: gaps in the edge map's own lines enclose specks,

@@ -297,6 +297,44 @@ function findPockets(blocked: Uint8Array, edge: Uint8Array, facts: Uint8Array, w
   return out;
 }
 
+/** `m` (0/1) without its 8-connected components that `keep` refuses, judged on the `facts` bits of their pixels. */
+function keepComponents(m: Uint8Array, facts: Uint8Array, w: number, h: number, keep: (s: PocketStats) => boolean): Uint8Array {
+  const out = new Uint8Array(m.length);
+  const seen = new Uint8Array(m.length);
+  const queue = new Int32Array(m.length);
+  for (let s0 = 0; s0 < m.length; s0++) {
+    if (!m[s0] || seen[s0]) continue;
+    let tail = 0;
+    seen[s0] = 1;
+    queue[tail++] = s0;
+    const st: PocketStats = { px: 0, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
+    for (let head = 0; head < tail; head++) {
+      const i = queue[head];
+      const f = facts[i];
+      st.px++;
+      if (f & SEEN) st.seen++;
+      if (f & HIDDEN) st.hidden++;
+      if (f & SHADOW) st.shadow++;
+      if (f & EXCLUDED) st.excluded++;
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const q = yy * w + xx;
+          if (m[q] && !seen[q]) {
+            seen[q] = 1;
+            queue[tail++] = q;
+          }
+        }
+    }
+    if (keep(st)) for (let q = 0; q < tail; q++) out[queue[q]] = 1;
+  }
+  return out;
+}
+
 /** Hough segments from the faint steps no shorter than this (mm): a tool's straight side, not texture. */
 const NOTCH_LINE_MIN_MM = 10;
 /** Deepest notch (mm, from the line to the mask) that is filled: the bites measured were 1-3 mm deep. */
@@ -716,7 +754,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         visibility: cropF(vis) as Float32Array,
         excluded: cropF(excluded) as Uint8Array,
         gridless,
-        candidates: gridless ? (c.data as Uint8Array) : undefined,
+        candidates: c.data as Uint8Array,
       });
       stats.grid = { paper_dip: +grid.paperDip.toFixed(3), samples: grid.samples, ...ev.stats };
       // Thin dark rims (a shiny tool's silhouette outside a highlight) must survive as seeds, so no
@@ -817,7 +855,10 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       const minPocket = MIN_POCKET_MM2 * k * k;
       const pocketTool = findPockets(c.data as Uint8Array, ev.faintEdge, facts, rw, rh, (p) => !p.excluded && p.seen <= p.hidden && p.shadow * 2 <= p.px && p.px >= minPocket);
       // Plain paper: light parts the open paper cannot reach across a step (enclosed-parts.ts).
-      const enclosed = ev.enclosed ?? null;
+      // With a grid, a region the grid shows through more often than it is hidden, or that is mostly
+      // a shadow by its evidence, is paper between the tool's parts (the gap between a pair of
+      // pliers' handles), not a part.
+      const enclosed = ev.enclosed ? (gridless ? ev.enclosed : keepComponents(ev.enclosed, facts, rw, rh, (p) => p.seen <= p.hidden && p.shadow * 2 <= p.px)) : null;
       const enclosedSeed = enclosed ? enclosedSeeds(enclosed, rw, rh, k) : null;
       let enclosedPx = 0;
       if (enclosed) for (let i = 0; i < rw * rh; i++) if (enclosed[i]) enclosedPx++;
@@ -835,9 +876,10 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           // The grid's word first: a shadow it shows through is paper, a place it is hidden is tool.
           // Plain paper: a part the open paper cannot reach is no shadow either (the shadow flood
           // starts on paper-bright pixels, and a light part has them).
-          if (enclosedSeed?.[i]) md[i] = 2;
-          else if (enclosed?.[i]) md[i] = 0;
+          if (gridless && enclosedSeed?.[i]) md[i] = 2;
+          else if (gridless && enclosed?.[i]) md[i] = 0;
           else if (ev.shadow[i]) md[i] = ntd[i] ? 0 : 1;
+          else if (enclosedSeed?.[i]) md[i] = 2;
           else if (ev.tool[i] || (sd[i] && !(nsd[i] && ev.shadowLike[i]))) {
             md[i] = 2;
             toolSeeds++;

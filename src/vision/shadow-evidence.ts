@@ -190,9 +190,9 @@ export type ShadowEvidenceInput = {
    */
   gridless?: boolean;
   /**
-   * Gridless only: the candidates (clearly not paper by darkness or colour). The open paper is
-   * found around them (enclosed-parts.ts): the shadow flood starts there only, and the parts it
-   * encloses are returned.
+   * The candidates (clearly not paper by darkness or colour). The open paper is found around them
+   * (enclosed-parts.ts) and the parts it encloses are returned; without a grid the shadow flood
+   * starts on that open paper only.
    */
   candidates?: Uint8Array;
 };
@@ -216,7 +216,7 @@ export type ShadowEvidence = {
   faintEdge: Uint8Array;
   /** 1 = could be shadow by colour and brightness alone (neutral, darker than paper, not black). */
   shadowLike: Uint8Array;
-  /** Gridless with candidates: light parts the open paper cannot reach across a step (paperEnclosure). */
+  /** With candidates: light parts the open paper cannot reach across a step (paperEnclosure). */
   enclosed?: Uint8Array;
   stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number };
 };
@@ -312,7 +312,8 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // edge on the flat bench by a pixel in places (area max 0.58 -> 0.62 %, over its 0.6 % limit);
   // 12 mm leaked round a spanner's ring.
   let dShadow: Uint16Array;
-  let enclosed: Uint8Array | undefined;
+  const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
+  const enclosed = enclosure?.enclosed;
   if (input.gridless) {
     // No grid to vouch for a shadow: a soft shadow (room light, a diffuse lamp) is the darkened,
     // neutral place the lit paper fades into without any step, even a faint one; a tool meets the
@@ -325,8 +326,6 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // led it into a satin socket through the socket's shadowed side, where no step parts them.
     // The flood starts on the open paper only: a light part enclosed by its outline's step has
     // pixels as bright as lit paper too, and a flood from them took a satin socket's top for shadow.
-    const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
-    enclosed = enclosure?.enclosed;
     const grain = grainEnergy(level, w, h);
     const smoothLimit = paperGrainLimit(grain, level, open);
     const crisp = sharpEdgeMaps(level, chroma, w, h, CRISP_EDGE_RATIO);
