@@ -44,7 +44,7 @@ export type PaperEnclosure = {
  */
 export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number, h: number, pxPerMm: number): PaperEnclosure {
   const n = w * h;
-  const edge = withStraightRuns(edge0, w, h, pxPerMm);
+  const edge = withStraightRuns(edge0, w, h, pxPerMm, blocked);
   const passable = new Uint8Array(n);
   for (let i = 0; i < n; i++) passable[i] = blocked[i] || edge[i] ? 0 : 1;
   // The flood's pixels keep GAP_R pixels off every step and candidate (an erosion by a square), so
@@ -169,16 +169,18 @@ const STRAIGHT_RUN_MIN_MM = 10;
 const STRAIGHT_RUN_GAP_MM = 4;
 
 /**
- * `edge` with its straight runs (HoughLinesP, at least STRAIGHT_RUN_MIN_MM long) drawn through
+ * `edge` with its straight runs (HoughLinesP, at least STRAIGHT_RUN_MIN_MM long, outside `skip`) drawn through
  * their gaps of up to STRAIGHT_RUN_GAP_MM: where a light part's side catches the light it is as
  * bright as the paper and its step fades out in dashes, which the open paper's flood went through.
  */
-export function withStraightRuns(edge: Uint8Array, w: number, h: number, k: number): Uint8Array {
+export function withStraightRuns(edge: Uint8Array, w: number, h: number, k: number, skip?: Uint8Array): Uint8Array {
   const cv = getCv();
   return withMats((track) => {
     const m = track(new cv.Mat(h, w, cv.CV_8UC1));
     const d = m.data as Uint8Array;
-    for (let i = 0; i < w * h; i++) d[i] = edge[i] ? 255 : 0;
+    // Steps inside `skip` (the candidates: a dark tool's own texture and facets) are left out of
+    // the search: they are no light part's side, and they were most of its cost.
+    for (let i = 0; i < w * h; i++) d[i] = edge[i] && !skip?.[i] ? 255 : 0;
     const lines = track(new cv.Mat());
     cv.HoughLinesP(m, lines, 1, Math.PI / 360, Math.round(4 * k), STRAIGHT_RUN_MIN_MM * k, STRAIGHT_RUN_GAP_MM * k);
     const L = lines.data32S as Int32Array;
