@@ -57,6 +57,8 @@ function carveGrowthMm(params: Params, views: ViewAnalysis[]): number {
 const MOVED_UNEXPLAINED = 0.08;
 /** Slack around the reprojected prism for segmentation noise (mm). */
 const MOVED_SLACK_MM = 1;
+/** Other photos that must have found cast shadow on a pad pixel before the check overlooks it in one that took it for tool. */
+const SHADOW_VOTES = 2;
 /** The consistency check only compares areas: a coarse height step (far fewer levels) is enough. */
 const CHECK_Z_STEP_MM = 1.5;
 /**
@@ -531,13 +533,24 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // photo without which the others agree again (leave one out) and name it.
   // How much of photo j's silhouette a hull explains (share, and with `far` how far beyond it the
   // unexplained part reaches): the hull raised to its height and seen from that photo's camera.
+  // A pad pixel that SHADOW_VOTES other photos found cast shadow on (their segmenters' evidence)
+  // is paper lying in a shadow, not tool: a photo that took it for tool disagrees there by its
+  // segmentation, not because the tool moved. The carve already leaves it out (the others see the
+  // paper); the check must not count it either. On plain paper a corner photo whose frame cuts off a
+  // long shadow's soft far end sees only its crisp near rim, and keeps the shadow (a drill's five
+  // photos were refused as disagreeing).
+  const shadowElsewhere = (q: number, j: number) => {
+    let votes = 0;
+    for (let m = 0; m < used.length; m++) if (m !== j && used[m].v.seg.shadow?.[q]) votes++;
+    return votes >= SHADOW_VOTES;
+  };
   const explain = (hull: { mask: Uint8Array; heightMm: number }, j: number, far = false) => {
     const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
     const sil = toolComponents(silhouettes[j].mask, seen, width, height);
     let total = 0;
     let outside = 0;
     for (let q = 0; q < sil.length; q++)
-      if (sil[q]) {
+      if (sil[q] && !shadowElsewhere(q, j)) {
         total++;
         if (!seen[q]) outside++;
       }
