@@ -133,32 +133,25 @@ function dilateSquare(m: Uint8Array, w: number, h: number, r: number): Uint8Arra
 }
 
 function squareFilter(m: Uint8Array, w: number, h: number, r: number, erode: boolean): Uint8Array {
-  const tmp = new Uint8Array(w * h);
+  // Separable: a (2r+1) run along the rows, then along the columns.
+  return linePass(linePass(m, w, h, r, erode, 1, w), w, h, r, erode, w, 1);
+}
+
+/**
+ * One separable pass: each pixel set where all (erode) or any (dilate) of the 2r+1 pixels along one
+ * axis are; `step` is the stride along that axis, `across` the stride between lines.
+ */
+function linePass(m: Uint8Array, w: number, h: number, r: number, erode: boolean, step: number, across: number): Uint8Array {
   const out = new Uint8Array(w * h);
-  // Running counts of set pixels over the window, first along rows, then along columns.
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
+  const [len, lines] = step === 1 ? [w, h] : [h, w];
+  for (let l = 0; l < lines; l++)
+    for (let t = 0; t < len; t++) {
       let c = 0;
-      let all = 0;
       for (let d = -r; d <= r; d++) {
-        const xx = x + d;
-        all++;
-        if (xx >= 0 && xx < w && m[row + xx]) c++;
+        const u = t + d;
+        if (u >= 0 && u < len && m[l * across + u * step]) c++;
       }
-      tmp[row + x] = erode ? (c === all ? 1 : 0) : c > 0 ? 1 : 0;
-    }
-  }
-  for (let x = 0; x < w; x++)
-    for (let y = 0; y < h; y++) {
-      let c = 0;
-      let all = 0;
-      for (let d = -r; d <= r; d++) {
-        const yy = y + d;
-        all++;
-        if (yy >= 0 && yy < h && tmp[yy * w + x]) c++;
-      }
-      out[y * w + x] = erode ? (c === all ? 1 : 0) : c > 0 ? 1 : 0;
+      out[l * across + t * step] = (erode ? c === 2 * r + 1 : c > 0) ? 1 : 0;
     }
   return out;
 }
@@ -169,9 +162,10 @@ const STRAIGHT_RUN_MIN_MM = 10;
 const STRAIGHT_RUN_GAP_MM = 4;
 
 /**
- * `edge` with its straight runs (HoughLinesP, at least STRAIGHT_RUN_MIN_MM long, outside `skip`) drawn through
- * their gaps of up to STRAIGHT_RUN_GAP_MM: where a light part's side catches the light it is as
- * bright as the paper and its step fades out in dashes, which the open paper's flood went through.
+ * `edge` with its straight runs (HoughLinesP, at least STRAIGHT_RUN_MIN_MM long, outside `skip`)
+ * drawn through their gaps of up to STRAIGHT_RUN_GAP_MM: where a light part's side catches the
+ * light it is as bright as the paper and its step fades out in dashes, which the open paper's flood
+ * went through.
  */
 export function withStraightRuns(edge: Uint8Array, w: number, h: number, k: number, skip?: Uint8Array): Uint8Array {
   const cv = getCv();
