@@ -284,14 +284,7 @@ function findPockets(blocked: Uint8Array, edge: Uint8Array, facts: Uint8Array, w
     const from = tail;
     start(i, id);
     const to = flood(from, id++);
-    const st: PocketStats = { px: to - from, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
-    for (let q = from; q < to; q++) {
-      const f = facts[queue[q]];
-      if (f & SEEN) st.seen++;
-      if (f & HIDDEN) st.hidden++;
-      if (f & SHADOW) st.shadow++;
-      if (f & EXCLUDED) st.excluded++;
-    }
+    const st = factStats(queue, from, to, facts);
     if (keep(st)) for (let q = from; q < to; q++) out[queue[q]] = 1;
   }
   return out;
@@ -307,15 +300,8 @@ function keepComponents(m: Uint8Array, facts: Uint8Array, w: number, h: number, 
     let tail = 0;
     seen[s0] = 1;
     queue[tail++] = s0;
-    const st: PocketStats = { px: 0, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
     for (let head = 0; head < tail; head++) {
       const i = queue[head];
-      const f = facts[i];
-      st.px++;
-      if (f & SEEN) st.seen++;
-      if (f & HIDDEN) st.hidden++;
-      if (f & SHADOW) st.shadow++;
-      if (f & EXCLUDED) st.excluded++;
       const x = i % w;
       const y = (i - x) / w;
       for (let dy = -1; dy <= 1; dy++)
@@ -330,9 +316,22 @@ function keepComponents(m: Uint8Array, facts: Uint8Array, w: number, h: number, 
           }
         }
     }
-    if (keep(st)) for (let q = 0; q < tail; q++) out[queue[q]] = 1;
+    if (keep(factStats(queue, 0, tail, facts))) for (let q = 0; q < tail; q++) out[queue[q]] = 1;
   }
   return out;
+}
+
+/** The SEEN / HIDDEN / SHADOW / EXCLUDED counts over the pixels `pixels[from..to)`. */
+function factStats(pixels: Int32Array, from: number, to: number, facts: Uint8Array): PocketStats {
+  const st: PocketStats = { px: to - from, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
+  for (let q = from; q < to; q++) {
+    const f = facts[pixels[q]];
+    if (f & SEEN) st.seen++;
+    if (f & HIDDEN) st.hidden++;
+    if (f & SHADOW) st.shadow++;
+    if (f & EXCLUDED) st.excluded++;
+  }
+  return st;
 }
 
 /** Hough segments from the faint steps no shorter than this (mm): a tool's straight side, not texture. */
@@ -854,11 +853,11 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       // seeds they moved outlines both ways by chance (pliers +0.3 mm, knife -0.1 mm).
       const minPocket = MIN_POCKET_MM2 * k * k;
       const pocketTool = findPockets(c.data as Uint8Array, ev.faintEdge, facts, rw, rh, (p) => !p.excluded && p.seen <= p.hidden && p.shadow * 2 <= p.px && p.px >= minPocket);
-      // Plain paper: light parts the open paper cannot reach across a step (enclosed-parts.ts).
-      // With a grid, a region is a part only where the grid is hidden in it more often than seen,
-      // and it is not mostly a shadow by the grid's evidence: the gap between a pair of pliers'
-      // handles shows the grid, and a soft shadow in a 1280 x 960 capture (2.3 px/mm) shows none,
-      // hidden or seen (its area +1.1 % when no sample sufficed).
+      // Light parts the open paper cannot reach across a step (enclosed-parts.ts). With a grid, a
+      // region is a part only where the grid is hidden in it more often than seen and it is not
+      // mostly a shadow by the grid's evidence: the gap between a pair of pliers' handles shows the
+      // grid, and a soft shadow in a 1280 x 960 capture (2.3 px/mm) shows none, hidden or seen (its
+      // area +1.1 % when no sample sufficed).
       const enclosed = ev.enclosed ? (gridless ? ev.enclosed : keepComponents(ev.enclosed, facts, rw, rh, (p) => p.seen < p.hidden && p.shadow * 2 <= p.px)) : null;
       const enclosedSeed = enclosed ? enclosedSeeds(enclosed, rw, rh, k) : null;
       let enclosedPx = 0;

@@ -315,17 +315,16 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
   const enclosed = enclosure?.enclosed;
   if (input.gridless) {
-    // No grid to vouch for a shadow: a soft shadow (room light, a diffuse lamp) is the darkened,
-    // neutral place the lit paper fades into without any step, even a faint one; a tool meets the
-    // paper, and its own shadow, with a step. So the flood starts on lit paper and crosses neither
-    // sharp nor faint steps: a light steel part 5-10 % darker than the paper keeps its faint
-    // outline, and when in doubt the tool keeps the place. A hard shadow's sharp rim stops it too:
-    // without the grid such a shadow cannot be told from a grey tool, and stays. Nor does it cross
+    // No grid to vouch for a shadow: a shadow is the darkened, neutral place the lit paper fades
+    // into without a crisp step; a tool meets the paper, and its own shadow, with one. So the flood
+    // starts on lit paper and crosses no crisp step (CRISP_EDGE_RATIO): a light steel part 5-10 %
+    // darker than the paper keeps its faint outline, while a lamp's hard shadow, whose penumbra
+    // widens away from the edge that casts it, is crossed into at its far rim. Nor does it cross
     // grain (band-pass, grainEnergy): a cast shadow is as smooth as the paper, satin steel and cast
-    // or plastic bodies are not. Without that a desk lamp's long shadow (the flood reaches 40 mm)
-    // led it into a satin socket through the socket's shadowed side, where no step parts them.
-    // The flood starts on the open paper only: a light part enclosed by its outline's step has
-    // pixels as bright as lit paper too, and a flood from them took a satin socket's top for shadow.
+    // or plastic bodies are not. Without that a desk lamp's long shadow led it into a satin socket
+    // through the socket's shadowed side, where no step parts them. The flood starts on the open
+    // paper only: a light part enclosed by its outline's step has pixels as bright as lit paper
+    // too, and a flood from them took a satin socket's top for shadow.
     const grain = grainEnergy(level, w, h);
     const smoothLimit = paperGrainLimit(grain, level, open);
     const crisp = sharpEdgeMaps(level, chroma, w, h, CRISP_EDGE_RATIO);
@@ -336,8 +335,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
         passable[i] = 1;
         if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;
-      }
-      else if (shadowLike[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
+      } else if (shadowLike[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
     }
     // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
     // cannot slip through them into a light part.
