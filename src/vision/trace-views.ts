@@ -550,9 +550,11 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     let total = 0;
     let outside = 0;
     for (let q = 0; q < sil.length; q++)
-      if (sil[q] && !shadowElsewhere(q, j)) {
+      if (sil[q]) {
         total++;
-        if (!seen[q]) outside++;
+        // Only what the hull leaves unexplained is excused: taking explained pixels off the total
+        // would raise the share (a tall part's top, seen over the others' shadow).
+        if (!seen[q] && !shadowElsewhere(q, j)) outside++;
       }
     // Nothing of this photo's silhouette touches what the others explain: it is all unexplained.
     const share = total ? outside / total : countOnes(silhouettes[j].mask) / (k * k) > 20 ? 1 : 0;
