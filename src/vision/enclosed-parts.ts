@@ -1,4 +1,4 @@
-import { dilateDisk, erodeDisk } from "./ai/morphology.ts";
+import { erodeDisk } from "./ai/morphology.ts";
 import { getCv, withMats } from "./opencv.ts";
 
 // A light steel part as bright as the paper is no candidate by darkness or colour. On plain paper
@@ -47,7 +47,7 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
   const edge = withStraightRuns(edge0, w, h, pxPerMm, blocked);
   const passable = new Uint8Array(n);
   for (let i = 0; i < n; i++) passable[i] = blocked[i] || edge[i] ? 0 : 1;
-  // The flood's pixels keep GAP_R pixels off every step and candidate (an erosion by a square), so
+  // The flood's pixels keep ENCLOSE_GAP_PX pixels off every step and candidate (an erosion by a square), so
   // it does not slip through the gaps in a step's trace; what it reached is then grown back by as
   // much.
   const r = ENCLOSE_GAP_PX;
@@ -98,11 +98,11 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
           if ((!dx && !dy) || xx < 0 || xx >= w) continue;
-          const r = yy * w + xx;
-          if (blocked[r]) touches = true;
-          else if (!open[r] && !label[r]) {
-            label[r] = id;
-            queue[tail++] = r;
+          const q = yy * w + xx;
+          if (blocked[q]) touches = true;
+          else if (!open[q] && !label[q]) {
+            label[q] = id;
+            queue[tail++] = q;
           }
         }
       }
@@ -115,11 +115,6 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
 /** Tool seeds inside enclosed parts: ENCLOSED_SEED_INSET_MM in from the region's rim. */
 export function enclosedSeeds(enclosed: Uint8Array, w: number, h: number, pxPerMm: number): Uint8Array {
   return erodeDisk(enclosed, w, h, Math.max(1, Math.round(ENCLOSED_SEED_INSET_MM * pxPerMm)));
-}
-
-/** Around enclosed parts (this far, px) no paper seed: the watershed needs room to find the step. */
-export function nearEnclosed(enclosed: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  return dilateDisk(enclosed, w, h, r);
 }
 
 /** Erosion by a (2r+1)-pixel square, separable; outside the raster counts as unset. */
