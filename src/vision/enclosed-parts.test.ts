@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
-import { addGrain, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
+import { addGrain, polygonShare, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { MIN_ENCLOSED_MM2, paperEnclosure } from "./enclosed-parts.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { segmentClassic } from "./segment-classic.ts";
@@ -108,18 +108,7 @@ describe("segmentClassic on plain paper", () => {
     ], 0);
     addGrain(img, k, bar, 8, 3);
     const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
-    // Share of the pixels fully inside the polygons (or, with inside false, outside all of them) the mask holds.
-    const kept = (polys: P[][], inside = true) => {
-      const covs = polys.map((poly) => rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], img.width, img.height));
-      let all = 0;
-      let got = 0;
-      for (let i = 0; i < covs[0].length; i++)
-        if (inside ? covs.some((c) => c[i] >= 0.99) : covs.every((c) => c[i] === 0)) {
-          all++;
-          if (seg.mask[i]) got++;
-        }
-      return got / all;
-    };
+    const kept = (polys: P[][], inside = true) => polygonShare(seg.mask, polys, k, img.width, img.height, inside);
     expect(kept([bar])).toBeGreaterThan(0.97);
     expect(kept([slider])).toBeGreaterThan(0.99);
     expect(kept([block])).toBeGreaterThan(0.99);
@@ -190,17 +179,7 @@ describe("segmentClassic on plain paper", () => {
       for (let ch = 0; ch < 3; ch++) img.data[i * 4 + ch] = Math.max(0, Math.min(255, Math.round(img.data[i * 4 + ch] * f + e)));
     }
     const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
-    const inside = (poly: P[]) => {
-      const pc = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], img.width, img.height);
-      let all = 0;
-      let got = 0;
-      for (let i = 0; i < pc.length; i++)
-        if (pc[i] >= 0.99) {
-          all++;
-          if (seg.mask[i]) got++;
-        }
-      return got / all;
-    };
+    const inside = (poly: P[]) => polygonShare(seg.mask, [poly], k, img.width, img.height);
     expect(inside(tool)).toBeGreaterThan(0.99);
     // The shadow, a millimetre off the tool's side.
     const band: P[] = [

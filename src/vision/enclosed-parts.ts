@@ -1,4 +1,4 @@
-import { erodeDisk } from "./ai/morphology.ts";
+import { erodeDisk, labelComponents } from "./ai/morphology.ts";
 import { getCv, withMats } from "./opencv.ts";
 
 // A light steel part as bright as the paper is no candidate by darkness or colour. On plain paper
@@ -51,7 +51,7 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
   // it does not slip through the gaps in a step's trace; what it reached is then grown back by as
   // much.
   const r = ENCLOSE_GAP_PX;
-  const core = erodeSquare(passable, w, h, r);
+  const core = squareFilter(passable, w, h, r, true);
   const reached = new Uint8Array(n);
   const queue = new Int32Array(n);
   let tail = 0;
@@ -69,7 +69,7 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
     if (i >= w) start(i - w);
     if (i < n - w) start(i + w);
   }
-  const grown = dilateSquare(reached, w, h, r);
+  const grown = squareFilter(reached, w, h, r, false);
   const open = new Uint8Array(n);
   for (let y = 0, i = 0; y < h; y++)
     for (let x = 0; x < w; x++, i++)
@@ -77,37 +77,31 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
       if (passable[i] && (grown[i] || x < r || y < r || x >= w - r || y >= h - r)) open[i] = 1;
   // Enclosed: neither open paper nor a candidate. 8-connected components, kept when large enough
   // and touching a candidate.
-  const label = new Int32Array(n);
-  const out = new Uint8Array(n);
-  const minPx = MIN_ENCLOSED_MM2 * pxPerMm * pxPerMm;
-  let id = 0;
-  for (let s = 0; s < n; s++) {
-    if (open[s] || blocked[s] || label[s]) continue;
-    id++;
-    tail = 0;
-    label[s] = id;
-    queue[tail++] = s;
-    let touches = false;
-    for (let head = 0; head < tail; head++) {
-      const i = queue[head];
-      const x = i % w;
-      const y = (i - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
+  const rest = new Uint8Array(n);
+  for (let i = 0; i < n; i++) rest[i] = open[i] || blocked[i] ? 0 : 1;
+  const { label, size } = labelComponents(rest, w, h);
+  const touches = new Uint8Array(size.length);
+  for (let y = 0, i = 0; y < h; y++)
+    for (let x = 0; x < w; x++, i++) {
+      const l = label[i];
+      if (!l || touches[l]) continue;
+      for (let dy = -1; dy <= 1 && !touches[l]; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= h) continue;
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
-          if ((!dx && !dy) || xx < 0 || xx >= w) continue;
-          const q = yy * w + xx;
-          if (blocked[q]) touches = true;
-          else if (!open[q] && !label[q]) {
-            label[q] = id;
-            queue[tail++] = q;
+          if (xx >= 0 && xx < w && blocked[yy * w + xx]) {
+            touches[l] = 1;
+            break;
           }
         }
       }
     }
-    if (touches && tail >= minPx) for (let q = 0; q < tail; q++) out[queue[q]] = 1;
+  const minPx = MIN_ENCLOSED_MM2 * pxPerMm * pxPerMm;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const l = label[i];
+    if (l && touches[l] && size[l] >= minPx) out[i] = 1;
   }
   return { open, enclosed: out };
 }
@@ -117,38 +111,18 @@ export function enclosedSeeds(enclosed: Uint8Array, w: number, h: number, pxPerM
   return erodeDisk(enclosed, w, h, Math.max(1, Math.round(ENCLOSED_SEED_INSET_MM * pxPerMm)));
 }
 
-/** Erosion by a (2r+1)-pixel square, separable; outside the raster counts as unset. */
-function erodeSquare(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  return squareFilter(m, w, h, r, true);
-}
-
-/** Dilation by a (2r+1)-pixel square, separable. */
-function dilateSquare(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  return squareFilter(m, w, h, r, false);
-}
-
+/** Erosion (or dilation) by a (2r+1)-pixel square; outside the raster counts as unset. */
 function squareFilter(m: Uint8Array, w: number, h: number, r: number, erode: boolean): Uint8Array {
-  // Separable: a (2r+1) run along the rows, then along the columns.
-  return linePass(linePass(m, w, h, r, erode, 1, w), w, h, r, erode, w, 1);
-}
-
-/**
- * One separable pass: each pixel set where all (erode) or any (dilate) of the 2r+1 pixels along one
- * axis are; `step` is the stride along that axis, `across` the stride between lines.
- */
-function linePass(m: Uint8Array, w: number, h: number, r: number, erode: boolean, step: number, across: number): Uint8Array {
-  const out = new Uint8Array(w * h);
-  const [len, lines] = step === 1 ? [w, h] : [h, w];
-  for (let l = 0; l < lines; l++)
-    for (let t = 0; t < len; t++) {
-      let c = 0;
-      for (let d = -r; d <= r; d++) {
-        const u = t + d;
-        if (u >= 0 && u < len && m[l * across + u * step]) c++;
-      }
-      out[l * across + t * step] = (erode ? c === 2 * r + 1 : c > 0) ? 1 : 0;
-    }
-  return out;
+  const cv = getCv();
+  return withMats((track) => {
+    const src = track(new cv.Mat(h, w, cv.CV_8UC1));
+    (src.data as Uint8Array).set(m);
+    const dst = track(new cv.Mat());
+    const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
+    const op = erode ? cv.erode : cv.dilate;
+    op(src, dst, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    return new Uint8Array(dst.data as Uint8Array);
+  });
 }
 
 /** Straight runs (mm) of steps drawn through their gaps: a part's straight side, not texture. */

@@ -7,6 +7,7 @@ import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 import { shadowEvidence, sharpEdgeMaps } from "./shadow-evidence.ts";
 import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
+import { labelComponents } from "./ai/morphology.ts";
 
 /**
  * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
@@ -284,7 +285,8 @@ function findPockets(blocked: Uint8Array, edge: Uint8Array, facts: Uint8Array, w
     const from = tail;
     start(i, id);
     const to = flood(from, id++);
-    const st = factStats(queue, from, to, facts);
+    const st: PocketStats = { px: to - from, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
+    for (let q = from; q < to; q++) countFacts(st, facts[queue[q]]);
     if (keep(st)) for (let q = from; q < to; q++) out[queue[q]] = 1;
   }
   return out;
@@ -292,46 +294,21 @@ function findPockets(blocked: Uint8Array, edge: Uint8Array, facts: Uint8Array, w
 
 /** `m` (0/1) without its 8-connected components that `keep` refuses, judged on the `facts` bits of their pixels. */
 function keepComponents(m: Uint8Array, facts: Uint8Array, w: number, h: number, keep: (s: PocketStats) => boolean): Uint8Array {
+  const { label, size } = labelComponents(m, w, h);
+  const stats = size.map((px): PocketStats => ({ px, seen: 0, hidden: 0, shadow: 0, excluded: 0 }));
+  for (let i = 0; i < m.length; i++) if (label[i]) countFacts(stats[label[i]], facts[i]);
+  const kept = stats.map((st, l) => l > 0 && keep(st));
   const out = new Uint8Array(m.length);
-  const seen = new Uint8Array(m.length);
-  const queue = new Int32Array(m.length);
-  for (let s0 = 0; s0 < m.length; s0++) {
-    if (!m[s0] || seen[s0]) continue;
-    let tail = 0;
-    seen[s0] = 1;
-    queue[tail++] = s0;
-    for (let head = 0; head < tail; head++) {
-      const i = queue[head];
-      const x = i % w;
-      const y = (i - x) / w;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const q = yy * w + xx;
-          if (m[q] && !seen[q]) {
-            seen[q] = 1;
-            queue[tail++] = q;
-          }
-        }
-    }
-    if (keep(factStats(queue, 0, tail, facts))) for (let q = 0; q < tail; q++) out[queue[q]] = 1;
-  }
+  for (let i = 0; i < m.length; i++) if (kept[label[i]]) out[i] = 1;
   return out;
 }
 
-/** The SEEN / HIDDEN / SHADOW / EXCLUDED counts over the pixels `pixels[from..to)`. */
-function factStats(pixels: Int32Array, from: number, to: number, facts: Uint8Array): PocketStats {
-  const st: PocketStats = { px: to - from, seen: 0, hidden: 0, shadow: 0, excluded: 0 };
-  for (let q = from; q < to; q++) {
-    const f = facts[pixels[q]];
-    if (f & SEEN) st.seen++;
-    if (f & HIDDEN) st.hidden++;
-    if (f & SHADOW) st.shadow++;
-    if (f & EXCLUDED) st.excluded++;
-  }
-  return st;
+/** Adds one pixel's SEEN / HIDDEN / SHADOW / EXCLUDED bits to `st` (its `px` is counted by the caller). */
+function countFacts(st: PocketStats, f: number): void {
+  if (f & SEEN) st.seen++;
+  if (f & HIDDEN) st.hidden++;
+  if (f & SHADOW) st.shadow++;
+  if (f & EXCLUDED) st.excluded++;
 }
 
 /** Hough segments from the faint steps no shorter than this (mm): a tool's straight side, not texture. */

@@ -5,7 +5,7 @@ import { loadOpenCv } from "./opencv.ts";
 import type { RgbaImage } from "./raster.ts";
 import { segmentClassic } from "./segment-classic.ts";
 import { geodesicCost, shadowEvidence } from "./shadow-evidence.ts";
-import { frameLevel, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
+import { frameLevel, polygonShare, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
 const SLOW = 60_000;
@@ -40,15 +40,7 @@ function count(mask: Uint8Array, poly: P[], W: number, H: number, inside: boolea
 
 /** Share of the polygon's pixels (fully covered ones) the mask holds. */
 function kept(mask: Uint8Array, poly: P[], W: number, H: number): number {
-  const cov = rasterizeCoverage([toPx(poly)], W, H);
-  let all = 0;
-  let got = 0;
-  for (let i = 0; i < mask.length; i++)
-    if (cov[i] >= 0.99) {
-      all++;
-      if (mask[i]) got++;
-    }
-  return got / all;
+  return polygonShare(mask, [poly], k, W, H);
 }
 
 describe("measureGridVisibility", () => {

@@ -133,8 +133,15 @@ export const FAINT_EDGE = 0.013;
  * gradient: `edge` at SHARP_EDGE, and `faintEdge` down to faint steps, at FAINT_EDGE or, where the
  * photo is noisier, 4 times the median gradient over paper-bright neutral pixels, so that noise on
  * paper or in a shadow does not draw closed lines (none of the benches' photos needs the raise today).
+ * With `crispRatio`, the same two maps at that steeper ratio too (`crisp`), from the same gradients.
  */
-export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: number, h: number, ratio = 1.25): { edge: Uint8Array; faintEdge: Uint8Array } {
+export function sharpEdgeMaps(
+  level: Float32Array,
+  chroma: Float32Array,
+  w: number,
+  h: number,
+  crispRatio?: number,
+): { edge: Uint8Array; faintEdge: Uint8Array; crisp?: { edge: Uint8Array; faintEdge: Uint8Array } } {
   const cv = getCv();
   return withMats((track) => {
     const gradient = (sigma: number) => {
@@ -151,7 +158,7 @@ export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: numb
     // The same gradient at twice the scale: a step (a tool's edge) loses a third of its slope there,
     // a soft shadow's fade (several pixels wide) keeps it.
     const [a2, b2] = gradient(2);
-    const edgesAbove = (tau: number) => {
+    const edgesAbove = (tau: number, ratio = 1.25) => {
       const e = track(new cv.Mat(h, w, cv.CV_8UC1));
       const ed = e.data as Uint8Array;
       const t2 = tau * tau;
@@ -168,7 +175,8 @@ export function sharpEdgeMaps(level: Float32Array, chroma: Float32Array, w: numb
     for (let i = 0; i < level.length; i += 3) if (level[i] > 0.9 && level[i] < 1.1 && chroma[i] < SHADOW_MAX_CHROMA) g.push(Math.hypot(a[i], b[i]));
     g.sort((p, q) => p - q);
     const faint = g.length < 100 ? FAINT_EDGE : Math.max(FAINT_EDGE, 4 * g[g.length >> 1]);
-    return { edge: edgesAbove(SHARP_EDGE), faintEdge: edgesAbove(faint) };
+    const crisp = crispRatio === undefined ? undefined : { edge: edgesAbove(SHARP_EDGE, crispRatio), faintEdge: edgesAbove(faint, crispRatio) };
+    return { edge: edgesAbove(SHARP_EDGE), faintEdge: edgesAbove(faint), crisp };
   });
 }
 
@@ -260,7 +268,8 @@ export const SHADOW_MIN_LEVEL = 0.18;
 export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   const { w, h, pxPerMm: k, level, chroma, visibility: vis, excluded } = input;
   const n = w * h;
-  const { edge, faintEdge } = sharpEdgeMaps(level, chroma, w, h);
+  // Without a grid the shadow flood reads the crisp maps too (CRISP_EDGE_RATIO), from the same gradients.
+  const { edge, faintEdge, crisp } = sharpEdgeMaps(level, chroma, w, h, input.gridless ? CRISP_EDGE_RATIO : undefined);
   const open = new Uint8Array(n);
   const darkenedNeutral = new Uint8Array(n);
   const shadowLike = new Uint8Array(n);
@@ -327,11 +336,10 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // too, and a flood from them took a satin socket's top for shadow.
     const grain = grainEnergy(level, w, h);
     const smoothLimit = paperGrainLimit(grain, level, open);
-    const crisp = sharpEdgeMaps(level, chroma, w, h, CRISP_EDGE_RATIO);
     const litSeeds = new Uint8Array(n);
     const passable = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      if (excluded[i] || crisp.edge[i] || crisp.faintEdge[i]) continue;
+      if (excluded[i] || crisp!.edge[i] || crisp!.faintEdge[i]) continue;
       if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
         passable[i] = 1;
         if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;

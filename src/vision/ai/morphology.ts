@@ -102,3 +102,42 @@ export function openClose(mask: Uint8Array, width: number, height: number, radiu
   for (let y = 0; y < ch; y++) out.set(cleaned.subarray(y * cw, (y + 1) * cw), (cy0 + y) * width + cx0);
   return out;
 }
+
+/**
+ * 8-connected components of a 0/nonzero mask: a label per pixel (0 = background, 1.. in scan order)
+ * and each label's pixel count (`size[0]` is 0).
+ */
+export function labelComponents(m: Uint8Array, width: number, height: number): { label: Int32Array; size: number[] } {
+  const label = new Int32Array(m.length);
+  const stack = new Int32Array(m.length);
+  const size: number[] = [0];
+  for (let s = 0; s < m.length; s++) {
+    if (!m[s] || label[s]) continue;
+    const id = size.length;
+    let top = 0;
+    let count = 0;
+    stack[top++] = s;
+    label[s] = id;
+    while (top) {
+      const p = stack[--top];
+      count++;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const q = yy * width + xx;
+          if (m[q] && !label[q]) {
+            label[q] = id;
+            stack[top++] = q;
+          }
+        }
+      }
+    }
+    size.push(count);
+  }
+  return { label, size };
+}

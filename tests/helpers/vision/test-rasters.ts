@@ -142,3 +142,19 @@ export function addGrain(img: RgbaImage, k: number, poly: P[], amplitude: number
       for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(data[i * 4 + c] + amplitude * n)));
     }
 }
+
+/**
+ * Share of the pixels fully inside any of `polys` (mm, at k px/mm), or with `inside` false of those
+ * outside all of them, that `mask` holds.
+ */
+export function polygonShare(mask: Uint8Array, polys: P[][], k: number, W: number, H: number, inside = true): number {
+  const covs = polys.map((poly) => rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], W, H));
+  let all = 0;
+  let got = 0;
+  for (let i = 0; i < W * H; i++)
+    if (inside ? covs.some((c) => c[i] >= 0.99) : covs.every((c) => c[i] === 0)) {
+      all++;
+      if (mask[i]) got++;
+    }
+  return got / all;
+}
