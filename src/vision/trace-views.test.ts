@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { compareContours, cutArea } from "../../bench/metrics.ts";
 import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
-import { renderPadPhoto3d, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
+import { benchmarkPhotoSet3d } from "../../bench/synth/accuracy-3d.ts";
+import { renderPadPhoto3d, renderProtocolViews, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { closeGaps, filledReachMm, inscribedDiameterMm, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
@@ -93,6 +94,23 @@ describe("traceImages: several photos -> the footprint", () => {
     const err = await traceImages(set, PARAMS).catch((e) => e);
     expect(err).toBeInstanceOf(VisionError);
     expect(err.message).toStartWith("Photo 3: the tool does not line up with the other photos.");
+  });
+
+  test("a stray blob one photo sees at the frame's edge does not make the photos disagree (1280 x 960)", async () => {
+    // The 3D bench's chrome knife (seed 3005), five photos at 1280 x 960. The photo from the third
+    // corner takes a few paper blobs at the far side of the frame for tool; where the others cannot
+    // judge (the frame's edge, beside a marker) the hull keeps a speck of them. Through that speck
+    // the blobs counted as unexplained silhouette (11 %), and the scan was refused as disagreeing.
+    const spec = benchmarkPhotoSet3d(6, 3000)[5];
+    const set = await renderProtocolViews({ ...spec, width: 1280, height: 960, cause: "both" });
+    const r = await traceImages(
+      set.map((v) => v.jpeg),
+      PARAMS,
+    );
+    expect(r.views).toBe(5);
+    for (const c of r.diagnostics.consistency as { unexplained: number }[]) expect(c.unexplained).toBeLessThan(0.04);
+    expect(cutArea(r.contour_points_mm, set[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
+    expect(r.accuracy_mm).toBeGreaterThanOrEqual(compareContours(r.contour_points_mm, set[0].footprintMm).hausdorff);
   });
 
   test("photos from one place measure no more than one photo", async () => {
