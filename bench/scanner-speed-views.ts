@@ -1,8 +1,8 @@
 // Speed of a five-photo scan (the capture protocol: above the middle, then above each corner), in
-// process, on the 3D bench's renders (1920 x 1440): the whole traceImages call per tool and its
+// process, on the 3D bench's renders (1920 x 1440 unless asked): the whole traceImages call per tool and its
 // phases (decode and segmentation of the five photos, calibration, carving with the silhouettes'
 // doubt maps, the consistency check, the wall fit).
-//   bun bench/scanner-speed-views.ts [--n 10] [--seed 3000] [--ai]
+//   bun bench/scanner-speed-views.ts [--n 10] [--seed 3000] [--ai] [--width 4000 --height 3000]
 import { cpus, loadavg } from "node:os";
 import "../src/vision/ai-segmenter.ts";
 import { loadOpenCv } from "../src/vision/opencv.ts";
@@ -18,6 +18,9 @@ function arg(name: string, def: number): number {
 const N = arg("n", 10);
 const SEED = arg("seed", 3000);
 const AI = process.argv.includes("--ai");
+// The protocol's frames: 12 MP, 1920 x 1440 and 1280 x 960 (scanner-physics.md).
+const W = arg("width", 1920);
+const H = arg("height", 1440);
 const params = (
   AI
     ? { rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, mode: "ai", confidence: 0.5, post_morph_px: 3 }
@@ -25,7 +28,7 @@ const params = (
 ) as TraceParams;
 
 await loadOpenCv();
-console.log(`five-photo scan in process, ${AI ? "AI (model + classic fusion)" : "classic"} scanner, 1920x1440`);
+console.log(`five-photo scan in process, ${AI ? "AI (model + classic fusion)" : "classic"} scanner, ${W}x${H}`);
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((v) => v.toFixed(2)).join(" ")}`);
 const q = (xs: number[], p: number) => {
   const s = xs.slice().sort((a, b) => a - b);
@@ -33,7 +36,7 @@ const q = (xs: number[], p: number) => {
 };
 const totals: number[] = [];
 for (const spec of benchmarkPhotoSet3d(N, SEED)) {
-  const views = await cachedProtocolViews({ ...spec, width: 1920, height: 1440, cause: "both" });
+  const views = await cachedProtocolViews({ ...spec, width: W, height: H, cause: "both" });
   const t = performance.now();
   const r = await traceImages(
     views.map((v) => v.jpeg),
