@@ -213,7 +213,7 @@ function toolComponents(sil: Uint8Array, seen: Uint8Array, width: number, height
 }
 
 /** The largest 8-connected component of a mask (all of it when it has one or none). */
-export function largestComponent(mask: Uint8Array, width: number, height: number): Uint8Array {
+function largestComponentMask(mask: Uint8Array, width: number, height: number): Uint8Array {
   const { label, size } = labelComponents(mask, width, height);
   if (size.length <= 2) return mask;
   let best = 1;
@@ -561,7 +561,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     // as the outline is: a speck the hull keeps at the frame's edge (where only this photo can
     // judge) is none. Through one, a stray blob of this photo's beside it was counted as
     // unexplained (1280 x 960: five photos of a knife refused as disagreeing).
-    const main = largestComponent(hull.mask, width, height);
+    const main = largestComponentMask(hull.mask, width, height);
     const tool = main === hull.mask ? seen : prismSilhouette(main, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
     const sil = toolComponents(silhouettes[j].mask, tool, width, height);
     let total = 0;
