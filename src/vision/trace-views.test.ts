@@ -4,7 +4,7 @@ import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
 import { benchmarkPhotoSet3d } from "../../bench/synth/accuracy-3d.ts";
 import { renderPadPhoto3d, renderProtocolViews, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { closeGaps, filledReachMm, inscribedDiameterMm, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, filledReachMm, inscribedDiameterMm, joinParts, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 
 setDefaultTimeout(180_000);
@@ -157,6 +157,33 @@ describe("trace-views helpers", () => {
     for (let i = 0; i < mask.length; i++) if (mask[i]) expect(closed[i]).toBe(1);
     expect(closed[30 * w + 107]).toBe(1);
     expect(closed[30 * w + 275]).toBe(0);
+  });
+
+  test("joinParts joins a footprint cut in two pieces up to 10 mm apart, not a speck nor pieces farther apart", () => {
+    const k = 5;
+    const w = 600;
+    const h = 120;
+    const bar = (mask: Uint8Array, x0: number, x1: number, y0 = 40, y1 = 80) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) mask[y * w + x] = 1;
+    };
+    // An 8 mm blade (y 40..80 px) cut across by 8 mm (x 200..240 px), and a 2 x 2 mm speck 4 mm off its end.
+    const cut = new Uint8Array(w * h);
+    bar(cut, 20, 200);
+    bar(cut, 240, 420);
+    bar(cut, 440, 450, 50, 60);
+    const joined = joinParts(cut, w, h, 5 * k, k);
+    for (let i = 0; i < cut.length; i++) if (cut[i]) expect(joined[i]).toBe(1);
+    for (let x = 200; x < 240; x++) expect(joined[60 * w + x]).toBe(1);
+    // The speck (4 mm²) is no piece of the tool: nothing joins it.
+    for (let x = 420; x < 440; x++) expect(joined[55 * w + x]).toBe(0);
+    // Two pieces 12 mm apart stay apart, and one piece is left as it is.
+    const far = new Uint8Array(w * h);
+    bar(far, 20, 200);
+    bar(far, 260, 420);
+    expect(joinParts(far, w, h, 5 * k, k)[60 * w + 230]).toBe(0);
+    const one = new Uint8Array(w * h);
+    bar(one, 20, 420);
+    expect(joinParts(one, w, h, 5 * k, k)).toBe(one);
   });
 
   test("subPixelSilhouette grows the snapped outline by a true sub-pixel offset (0.1 mm is half a pixel here)", () => {
