@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field } from "../../../components/ui";
 import { numberOrNull, textOrNull, toInput } from "../shared/form-values";
 import type { Product } from "../types";
+import { useFocusAfterRender } from "../../../lib/use-focus-after-render";
 
 type Values = {
   name: string;
@@ -69,6 +70,7 @@ export function ProductForm({
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const saveRef = useRef<HTMLButtonElement>(null);
+  const focusSave = useFocusAfterRender(() => saveRef.current);
   const editing = product !== null;
   const set = (key: keyof Values, value: string) => setValues((previous) => ({ ...previous, [key]: value }));
 
@@ -82,8 +84,9 @@ export function ProductForm({
     setBusy(true);
     await onSave(productPayload(values));
     setBusy(false);
-    // Still mounted means the save failed (success re-creates the form): focus back on Save.
-    requestAnimationFrame(() => saveRef.current?.focus());
+    // Still mounted means the save failed (success re-creates the form): focus back on Save, once
+    // the render that takes it out of its busy state is committed.
+    focusSave();
   };
 
   return (

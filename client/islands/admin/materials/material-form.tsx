@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field } from "../../../components/ui";
 import { integerOrNull, numberOrNull, textOrNull, toInput } from "../shared/form-values";
 import type { Material } from "../types";
+import { useFocusAfterRender } from "../../../lib/use-focus-after-render";
 
 type Values = {
   name: string;
@@ -80,6 +81,7 @@ export function MaterialForm({
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const saveRef = useRef<HTMLButtonElement>(null);
+  const focusSave = useFocusAfterRender(() => saveRef.current);
   const editing = material !== null;
   const set = (key: keyof Values, value: string) => setValues((previous) => ({ ...previous, [key]: value }));
 
@@ -93,8 +95,9 @@ export function MaterialForm({
     setBusy(true);
     await onSave(materialPayload(values));
     setBusy(false);
-    // Still mounted means the save failed (success re-creates the form): focus back on Save.
-    requestAnimationFrame(() => saveRef.current?.focus());
+    // Still mounted means the save failed (success re-creates the form): focus back on Save, once
+    // the render that takes it out of its busy state is committed.
+    focusSave();
   };
 
   return (

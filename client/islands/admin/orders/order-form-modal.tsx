@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, LoadingText, Modal } from "../../../components/ui";
 import { apiRequest } from "../../../lib/api";
+import { useFocusAfterRender } from "../../../lib/use-focus-after-render";
 import { detailOr, loadErrorMessage } from "../shared/error-message";
 import { PRODUCTION_COLUMNS } from "../shared/production";
 import type { Option, Order } from "../types";
@@ -63,13 +64,16 @@ export function OrderFormModal({
 
   const set = <K extends keyof OrderFormState>(key: K, value: OrderFormState[K]) => setForm((previous) => (previous ? { ...previous, [key]: value } : previous));
 
+  // After a refused check or save: the field at fault, else the Save button, once the errors show.
+  const focusFault = useFocusAfterRender(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? saveRef.current);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form || saving) return;
     const found = validateOrderForm(form);
     setErrors(found);
     if (hasErrors(found)) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFault();
       return;
     }
     setSaving(true);
@@ -85,12 +89,8 @@ export function OrderFormModal({
       console.warn("Order save failed", error);
       setSaveError("Failed to save order.");
       // The banner keeps the SPEC's text; the server's reason goes under the field it is about.
-      const fieldErrors = serverFieldErrors(detailOr(error, ""), form);
-      setErrors(fieldErrors);
-      requestAnimationFrame(() => {
-        const invalid = hasErrors(fieldErrors) ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
-        (invalid ?? saveRef.current)?.focus();
-      });
+      setErrors(serverFieldErrors(detailOr(error, ""), form));
+      focusFault();
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Field } from "../../../components/ui";
 import type { AdminUser, Role } from "../types";
+import { useFocusAfterRender } from "../../../lib/use-focus-after-render";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -80,6 +81,7 @@ export function UserForm({
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const saveRef = useRef<HTMLButtonElement>(null);
+  const focusSave = useFocusAfterRender(() => saveRef.current);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -90,8 +92,9 @@ export function UserForm({
     setBusy(true);
     await onSave(userPayload(values));
     setBusy(false);
-    // Still mounted means the save failed (success re-creates the form): focus back on Save.
-    requestAnimationFrame(() => saveRef.current?.focus());
+    // Still mounted means the save failed (success re-creates the form): focus back on Save, once
+    // the render that takes it out of its busy state is committed.
+    focusSave();
   };
 
   return (
