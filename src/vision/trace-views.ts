@@ -601,13 +601,20 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     for (let m = 0; m < used.length; m++) if (m !== j && used[m].v.seg.shadow?.[q]) votes++;
     return votes >= SHADOW_VOTES;
   };
+  // Each hull is read once per photo: its largest part is found once.
+  const largestParts = new WeakMap<Uint8Array, Uint8Array>();
+  const largestPart = (mask: Uint8Array) => {
+    let part = largestParts.get(mask);
+    if (!part) largestParts.set(mask, (part = largestComponentMask(mask, width, height)));
+    return part;
+  };
   const explain = (hull: { mask: Uint8Array; heightMm: number }, j: number, far = false) => {
     const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
     // Only this photo's parts attached to the tool count, and the tool is the hull's largest part,
     // as the outline is: a speck the hull keeps at the frame's edge (where only this photo can
     // judge) is none. Through one, a stray blob of this photo's beside it was counted as
     // unexplained (1280 x 960: five photos of a knife refused as disagreeing).
-    const main = largestComponentMask(hull.mask, width, height);
+    const main = largestPart(hull.mask);
     const tool = main === hull.mask ? seen : prismSilhouette(main, width, height, k, cameraPoses[j], hull.heightMm, MOVED_SLACK_MM);
     const sil = toolComponents(silhouettes[j].mask, tool, width, height);
     let total = 0;
