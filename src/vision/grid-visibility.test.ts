@@ -94,6 +94,26 @@ describe("measureGridVisibility", () => {
     expect(inside.lineShare).toBeGreaterThan(0.7);
     expect(inside.hidden).toBeGreaterThan(0.9 * inside.measured);
   });
+  test("where streaks beside the line leave its verdict open, a line that does not show is marked faint; the paper's lines never are", () => {
+    // A chrome-bright part streaked far more strongly than the line's dip: no verdict can rule a
+    // visible line out, but the line does not show. The lit-paper shadow flood keeps off such places
+    // (shadow-evidence.ts): a shadow shows its lines.
+    const part = toolPolygon(100, 120, 70, 16, -30);
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [236, 236, 236] }], 14);
+    addGrain(img, k, part, 60, 7, 0.6);
+    const g = visibilityOf(img);
+    const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    const marked = (poly: P[]) => {
+      const cov = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], img.width, img.height);
+      let n = 0;
+      for (let i = 0; i < cov.length; i++) if (cov[i] >= 0.99 && g.faint[i]) n++;
+      return n;
+    };
+    expect(marked(offsetPolygon(part, -1))).toBeGreaterThan(50);
+    expect(marked(toolPolygon(150, 170, 40, 30, 0))).toBe(0);
+  });
+
   test("a narrow light part reads hidden where it crosses a line, though its edges pass beside the line", () => {
     // A blade tip 4 mm wide, 10 % darker than the paper, crossing the lines at a slant: 1.4 mm beside
     // the line, where the grain is measured, the samples fall on the tip's own edges for much of

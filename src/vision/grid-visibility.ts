@@ -9,6 +9,12 @@ export type GridVisibility = {
   paperDip: number;
   /** How many line pixels were measured. */
   samples: number;
+  /**
+   * 1 on the line pixels of windows judged neither seen nor hidden while the line's mean dip stayed
+   * under GRID_VISIBLE: the line does not show, but the grain beside it (a steel shaft's highlights)
+   * cannot rule a faint one out. A cast shadow shows its lines; this is weak evidence of a tool.
+   */
+  faint: Uint8Array;
 };
 
 /** A sample this close to the paper's dip says "grid seen": paper or a shadow on it. */
@@ -100,6 +106,7 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
   const grey = new Float32Array(n);
   for (let i = 0, o = 0; i < n; i++, o += 4) grey[i] = data[o] * 0.299 + data[o + 1] * 0.587 + data[o + 2] * 0.114;
   const vis = new Float32Array(n).fill(Number.NaN);
+  const faint = new Uint8Array(n);
   const half = Math.max(1, Math.round(1.0 * k));
   const off = Math.round(1.4 * k);
   const minRun = Math.round(2 * k);
@@ -277,6 +284,7 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         const halvesSeen = Math.min(sBefore / mBefore, sAfter / mAfter) / ref >= GRID_VISIBLE;
         if (verdict === "seen" && halvesSeen) outs[t] = v;
         else if (verdict === "hidden") outs[t] = Math.min(v, GRID_HIDDEN);
+        else if (verdict === "unknown" && v < GRID_VISIBLE) faint[L.at(t, -1)] = faint[L.at(t, 0)] = 1;
       }
       // A line seen through a shadow is seen all the way across it; shading on a smooth tool can
       // mimic it for a millimetre or so. Shorter "seen" runs are dropped. A run is also cut where the
@@ -332,5 +340,5 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
       }
     }
   }
-  return { visibility: vis, paperDip, samples };
+  return { visibility: vis, paperDip, samples, faint };
 }

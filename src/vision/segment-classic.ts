@@ -728,6 +728,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         level: levelCrop,
         chroma: cropF(chromaOf) as Float32Array,
         visibility: cropF(vis) as Float32Array,
+        faintLine: cropF(grid.faint) as Uint8Array,
         excluded: cropF(excluded) as Uint8Array,
         gridless,
         candidates: c.data as Uint8Array,

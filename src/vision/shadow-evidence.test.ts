@@ -197,7 +197,7 @@ describe("shadow evidence in the classic segmenter", () => {
 });
 
 describe("shadowEvidence without a grid", () => {
-  test("plain paper: a soft shadow the lit paper fades into is shadow; a dark tool, a light part with a step and a grained part are not", () => {
+  test("plain paper: a soft shadow the lit paper fades into is shadow; a dark tool, a light part with a step and a grained part are not; on the pad too where no line is read, unless the grid is hidden there", () => {
     // 120 x 80 mm of plain paper (no printed line: every visibility sample NaN), a dark tool with a
     // soft shadow band 6 mm wide fading into the paper beside it, and a light part 8 % darker than
     // the paper with a step all round (satin steel), neutral like the shadow.
@@ -245,7 +245,23 @@ describe("shadowEvidence without a grid", () => {
     expect(share(ev.shadow, tool, 0)).toBe(0);
     expect(share(ev.shadow, light, 0)).toBe(0);
     expect(share(ev.shadow, satin, 1.5)).toBeLessThan(0.05);
-    // With a grid that shows nowhere (not gridless), nothing vouches for a shadow.
-    expect(share(shadowEvidence(input).shadow, band, 0.5)).toBe(0);
+    // On the printed pad where no line could be read near it (a shadow a few millimetres across in
+    // a tool's concave corner, between edges and crossings), the same flood decides: the band is
+    // shadow, the rest is not.
+    const pad = shadowEvidence(input);
+    expect(share(pad.shadow, [51, 20, 56, 60], 0.5)).toBeGreaterThan(0.85);
+    expect(share(pad.shadow, tool, 0)).toBe(0);
+    expect(share(pad.shadow, light, 0)).toBe(0);
+    expect(share(pad.shadow, satin, 1.5)).toBeLessThan(0.05);
+    // ... but where the grid is hidden in it (every 10 mm, as the printed lines run), it is a grey
+    // part the paper fades into, not a shadow: the grid's word comes first.
+    const vis = new Float32Array(w * h).fill(Number.NaN);
+    for (const lineY of [25, 35, 45, 55]) for (let x = 50 * k; x < 56 * k; x++) vis[lineY * k * w + x] = 0;
+    expect(share(shadowEvidence({ ...input, visibility: vis }).shadow, band, 0.5)).toBe(0);
+    // Nor where its lines do not show though its grain could not rule them out (a light steel
+    // shaft's flank): a shadow shows its lines.
+    const faintLine = new Uint8Array(w * h);
+    for (const lineY of [25, 35, 45, 55]) for (let x = 50 * k; x < 56 * k; x++) faintLine[lineY * k * w + x] = 1;
+    expect(share(shadowEvidence({ ...input, faintLine }).shadow, band, 0.5)).toBe(0);
   });
 });
