@@ -19,6 +19,14 @@ function visibilityOf(img: RgbaImage, gain = 1) {
   return measureGridVisibility(img, k, exclusionMask(img.width, img.height, k), level, hint);
 }
 
+/** A part 70 x 16 mm at 30° in a frame with a faint grid (a 6 % dip), grained, and the grid's visibility. */
+function grainedPartScene(grey: number, amplitude: number, seed: number, blobMm: number) {
+  const part = toolPolygon(100, 120, 70, 16, -30);
+  const img = syntheticFrame(k, [{ polygonMm: part, rgb: [grey, grey, grey] }], 14);
+  addGrain(img, k, part, amplitude, seed, blobMm);
+  return { part, img, g: visibilityOf(img) };
+}
+
 /** Verdicts of the measured line pixels fully inside `poly` (mm). */
 function verdicts(vis: Float32Array, poly: P[], W: number, H: number): { seen: number; hidden: number; measured: number; lineShare: number } {
   const cov = rasterizeCoverage([poly.map(([x, y]) => [x * k, y * k] as P)], W, H);
@@ -63,10 +71,7 @@ describe("measureGridVisibility", () => {
     // A faint grid (a 6 % dip, as photos of the pad show) and a fine grain of about ±6 % on the part:
     // judged as "texture" rather than against the line's own place, a sixth of its line samples
     // were neither seen nor hidden.
-    const part = toolPolygon(100, 120, 70, 16, -30);
-    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [238, 238, 238] }], 14);
-    addGrain(img, k, part, 14, 3, 0.4);
-    const g = visibilityOf(img);
+    const { part, img, g } = grainedPartScene(238, 14, 3, 0.4);
     const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
     expect(inside.seen).toBe(0);
     expect(inside.lineShare).toBeGreaterThan(0.4);
@@ -94,14 +99,12 @@ describe("measureGridVisibility", () => {
     expect(inside.lineShare).toBeGreaterThan(0.7);
     expect(inside.hidden).toBeGreaterThan(0.9 * inside.measured);
   });
+
   test("where streaks beside the line leave its verdict open, a line that does not show is marked faint; the paper's lines never are", () => {
     // A chrome-bright part streaked far more strongly than the line's dip: no verdict can rule a
     // visible line out, but the line does not show. The lit-paper shadow flood keeps off such places
     // (shadow-evidence.ts): a shadow shows its lines.
-    const part = toolPolygon(100, 120, 70, 16, -30);
-    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [236, 236, 236] }], 14);
-    addGrain(img, k, part, 60, 7, 0.6);
-    const g = visibilityOf(img);
+    const { part, img, g } = grainedPartScene(236, 60, 7, 0.6);
     const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
     expect(inside.seen).toBe(0);
     const marked = (poly: P[]) => {
