@@ -193,6 +193,8 @@ const STRONG_DARK = 0.35;
  * highlight goes above.
  */
 const PAPER_MAX_LEVEL = 1.05;
+/** Brighter than this (relative to the fitted paper) a pixel is a highlight: polished metal, not paper. */
+const SPECULAR_LEVEL = PAPER_MAX_LEVEL;
 /**
  * Variance of the paper-relative brightness over 1 mm above which a surface is textured (0.05²). A
  * deep shadow in a noisy, compressed photo (the flat bench's stress set: noise σ 6, JPEG 70) stays
@@ -919,6 +921,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         }
     });
   }
+  // Highlights: brighter than the fitted paper (the level the watershed read, grid erased on the pad).
+  const specular = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (!excluded[i] && level[i] > SPECULAR_LEVEL) specular[i] = 1;
   const t4 = performance.now();
   return {
     mask,
@@ -926,6 +931,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
     shadow: shadowFull,
     filled: filledFull,
     gridTool: gridToolFull,
+    specular,
     diagnostics: {
       segmenter: "classic",
       thresholds: { dark, chroma },

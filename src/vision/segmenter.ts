@@ -33,6 +33,12 @@ export type SegmentOutput = {
    */
   shadow?: Uint8Array;
   filled?: Uint8Array;
+  /**
+   * Optional (same size): 1 = a highlight, clearly brighter than the paper's fitted brightness there.
+   * Only polished metal (or gloss) is brighter than the white paper beside it; the one-photo outline
+   * reads how much of the tool shines (trace-views.ts, SHINY_GROW_MM).
+   */
+  specular?: Uint8Array;
 };
 
 /**

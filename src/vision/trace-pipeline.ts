@@ -235,6 +235,8 @@ export type OutlineSource = {
   edgeImage: RgbaImage;
   /** Image the preview is drawn on. */
   previewImage: RgbaImage;
+  /** Outward growth the measurement itself calls for (mm), applied with the user's allowance; reported in diagnostics. */
+  growMm?: number;
 };
 
 /** From a tool mask to the result: outline, simplification, allowance, area rules, preview and SVG. */
@@ -260,7 +262,8 @@ export function buildTraceResult(
   onProgress(85, "Simplifying the outline");
   let outline = encloseSimplified(simplifyClosed(contour.pointsMm, p.rdpToleranceMm), contour.pointsMm);
   // Round joins no finer than the simplification asked for.
-  if (p.allowanceMm) outline = offsetPolygon(outline, p.allowanceMm, Math.min(0.25, p.rdpToleranceMm / 2));
+  const offsetMm = p.allowanceMm + (src.growMm ?? 0);
+  if (offsetMm) outline = offsetPolygon(outline, offsetMm, Math.min(0.25, p.rdpToleranceMm / 2));
   if (outline.length < 3) throw new VisionError("The allowance shrinks the outline to nothing; use a smaller negative allowance.");
   const round = (v: number) => Math.round(v * 1000) / 1000;
   const pointsMm = outline.map(([x, y]) => [round(x), round(y)] as [number, number]);
@@ -295,6 +298,7 @@ export function buildTraceResult(
     diagnostics: {
       ...diagnostics,
       traced_area_mm2: +contour.areaMm2.toFixed(2),
+      ...(src.growMm ? { outline_growth_mm: src.growMm } : {}),
       traced_points: contour.pointsMm.length,
       contour: contour.diagnostics,
       timings_ms: { ...timings, total: +total.toFixed(1) },

@@ -4,7 +4,7 @@ import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
 import { benchmarkPhotoSet3d } from "../../bench/synth/accuracy-3d.ts";
 import { renderPadPhoto3d, renderProtocolViews, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { closeGaps, filledReachMm, inscribedDiameterMm, joinParts, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, filledReachMm, inscribedDiameterMm, joinParts, specularShare, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 
 setDefaultTimeout(180_000);
@@ -141,6 +141,24 @@ describe("traceImages: several photos -> the footprint", () => {
   });
 });
 
+describe("traceImages: one photo of a polished tool", () => {
+  test("a chrome spanner's outline grows by one working pixel and no longer cuts it; a black spanner's does not grow", async () => {
+    // The 3D bench's chrome spanner (seed 3010) and black spanner (seed 3000), one photo from above
+    // the middle. The chrome edge mirrors the shadowed paper beside it: traced as it is, its outline
+    // lay inside the true edge all along that side (1.55 % of the spanner cut).
+    const specs = benchmarkPhotoSet3d(11, 3000);
+    for (const [spec, shiny] of [
+      [specs[10], true],
+      [specs[0], false],
+    ] as const) {
+      const photo = await renderPadPhoto3d({ ...spec, width: 1920, height: 1440, cause: "both", camera: "middle" });
+      const r = await traceImages([photo.jpeg], PARAMS);
+      expect(r.diagnostics.outline_growth_mm ?? 0).toBe(shiny ? 0.2 : 0);
+      expect(cutArea(r.contour_points_mm, photo.silhouetteMm).pct).toBeLessThan(0.5);
+    }
+  });
+});
+
 describe("trace-views helpers", () => {
   beforeAll(async () => {
     await loadOpenCv();
@@ -205,6 +223,14 @@ describe("trace-views helpers", () => {
     const grown = area(subPixelSilhouette(mask, w, h, { width: w, height: h, data }, k, 0.1));
     expect(grown).toBeGreaterThan(66.2);
     expect(grown).toBeLessThan(68.2);
+  });
+
+  test("specularShare: the share of the mask's pixels that are highlights; none without the evidence", () => {
+    const mask = new Uint8Array([1, 1, 1, 1, 0, 0]);
+    const specular = new Uint8Array([1, 0, 0, 0, 1, 1]);
+    expect(specularShare(mask, specular)).toBe(0.25);
+    expect(specularShare(mask, undefined)).toBe(0);
+    expect(specularShare(new Uint8Array(6), specular)).toBe(0);
   });
 
   test("filledReachMm: a closed slit open to the outside counts as deep as the outline can be off; an enclosed fill does not", () => {

@@ -44,6 +44,7 @@ export async function segmentAi(model: SegmentationModel, input: SegmentInput, o
     // The classic's evidence for the accuracy figure (what it filled and the shadows it left out).
     shadow: opts.classic?.shadow,
     filled: opts.classic?.filled,
+    specular: opts.classic?.specular,
     diagnostics: {
       ...opts.classic?.diagnostics,
       segmenter: opts.classic ? "ai+classic fusion" : "ai",
