@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
+import { freePort } from "../helpers/free-port.ts";
 
 setDefaultTimeout(90_000);
 
@@ -15,7 +16,7 @@ setDefaultTimeout(90_000);
 const ROOT = resolve(import.meta.dir, "../..");
 const work = mkdtempSync(join(tmpdir(), "foam-crash-"));
 const dataDir = join(work, "data");
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+const port = freePort();
 const url = `http://127.0.0.1:${port}`;
 let child: Subprocess | null = null;
 let starts = 0;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { freePort } from "../helpers/free-port.ts";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -17,10 +18,23 @@ export const CHROMIUM_ARGS = [
 
 export type TestServer = { url: string; dataDir: string; stop(): Promise<void> };
 
-/** Starts the real server (src/main.ts) on a free port over a fresh seeded database. */
+/**
+ * Starts the real server (src/main.ts) on a free port (freePort) over a fresh seeded database. A
+ * server that still finds its port taken (another process bound it first) is started again on another.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (error) {
+      if (attempt >= 3 || !/in use/i.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "foam-e2e-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const child = Bun.spawn([process.execPath, "src/main.ts"], {
     cwd: resolve(import.meta.dir, "../.."),
     env: {
@@ -46,6 +60,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       const stderr = await new Response(child.stderr).text();
+      child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`server did not start: ${stderr}`);
     }
     await Bun.sleep(100);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../helpers/free-port.ts";
 
 setDefaultTimeout(120_000);
 
@@ -24,7 +25,7 @@ const rssMb = () => Number(readFileSync(`/proc/${child.pid}/status`, "utf8").mat
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "foam-upload-memory-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   child = Bun.spawn([process.execPath, "src/main.ts"], {
     cwd: resolve(import.meta.dir, "../.."),
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SCANNER_WORKERS: "1", SCANNER_WARMUP: "false", JWT_SECRET: "upload-memory-secret-".padEnd(48, "m") },
