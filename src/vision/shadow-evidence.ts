@@ -369,6 +369,9 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     dLit = litFlood();
   }
   const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
+  // Within 6 mm of a place (geodesic) and nearer to it than to any seen line: the grid's "tool reach".
+  const reachMm = 6 * mm;
+  const nearerThanSeen = (d: Uint16Array, i: number) => d[i] <= reachMm && d[i] < dVisible[i];
   // Where a line does not show although nothing could rule a faint one out (a steel shaft's
   // highlights beside it), a shadow is unlikely: a shadow shows its lines. The lit-paper flood keeps
   // off places nearer to such a line than to a seen one (a light round shaft fades into its own
@@ -377,7 +380,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   if (dLit && input.faintLine) {
     const seeds = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (input.faintLine[i] && open[i] && !excluded[i]) seeds[i] = 1;
-    dFaint = geodesicCost(seeds, open, w, h, Math.round(6 * mm));
+    dFaint = geodesicCost(seeds, open, w, h, Math.round(reachMm));
   }
   const margin = Math.round(1 * mm);
   const shadow = new Uint8Array(n);
@@ -388,12 +391,12 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   let toolPx = 0;
   for (let i = 0; i < n; i++) {
     if (!open[i]) continue;
-    if (dHidden[i] <= 6 * mm && dHidden[i] < dVisible[i]) toolReach[i] = 1;
+    if (nearerThanSeen(dHidden, i)) toolReach[i] = 1;
     if (dVisible[i] <= 6 * mm) seenNear[i] = 1;
     if (dShadow[i] !== UNREACHED && dShadow[i] + margin < dHidden[i]) {
       shadow[i] = 1;
       shadowPx++;
-    } else if (dLit && dLit[i] !== UNREACHED && !toolReach[i] && !(dFaint && dFaint[i] <= 6 * mm && dFaint[i] < dVisible[i])) {
+    } else if (dLit && dLit[i] !== UNREACHED && !toolReach[i] && !(dFaint && nearerThanSeen(dFaint, i))) {
       // The grid cannot vouch for every shadow: its lines are read only 2 mm and more from an edge
       // and a crossing, so a shadow in a tool's concave corner (a spanner's ring meets its shaft), a
       // few millimetres across, may carry no sample at all, and its darkness made it a "surely tool"
