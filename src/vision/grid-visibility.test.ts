@@ -117,6 +117,29 @@ describe("measureGridVisibility", () => {
     expect(marked(toolPolygon(150, 170, 40, 30, 0))).toBe(0);
   });
 
+  test("on a dark grained part, lines left undecided are not marked faint: noise there says nothing of a light part", () => {
+    // A dark part (a third of the paper's brightness) streaked as strongly: its lines are left
+    // undecided as on the chrome-bright one, but a dark part is tool by its darkness, and a mark
+    // there reached into the shadow beside it and kept the lit-paper flood out (a hammer's
+    // concave corners, five photos).
+    const { part, img, g } = grainedPartScene(80, 60, 7, 0.6);
+    const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    const cov = rasterizeCoverage([offsetPolygon(part, -1).map(([x, y]) => [x * k, y * k] as P)], img.width, img.height);
+    let undecided = 0;
+    let marked = 0;
+    for (let i = 0; i < cov.length; i++) {
+      if (cov[i] < 0.99) continue;
+      if (g.faint[i]) marked++;
+      const xm = ((i % img.width) + 0.5) / k;
+      const ym = (Math.floor(i / img.width) + 0.5) / k;
+      const nearLine = (m: number) => Math.abs(m - Math.round(m / 10) * 10) < 0.25;
+      if ((nearLine(xm) || nearLine(ym)) && Number.isNaN(g.visibility[i])) undecided++;
+    }
+    expect(undecided).toBeGreaterThan(50);
+    expect(marked).toBe(0);
+  });
+
   test("a narrow light part reads hidden where it crosses a line, though its edges pass beside the line", () => {
     // A blade tip 4 mm wide, 10 % darker than the paper, crossing the lines at a slant: 1.4 mm beside
     // the line, where the grain is measured, the samples fall on the tip's own edges for much of
