@@ -21,7 +21,7 @@
 
 import { fillPolygonCentres } from "../raster.ts";
 import { distanceToSet, outerContours } from "../opencv.ts";
-import { DOUBT_MAX_Z_MM, doubtfulMissesAllowed } from "./carve.ts";
+import { doubtfulMissesAllowed } from "./carve.ts";
 
 export type WallFitView = {
   mask: Uint8Array;
@@ -369,14 +369,14 @@ export function fitWalls(
     const q = seenAt(i, x, y, z);
     return q >= 0 && views[i].unknown?.[q] !== 1;
   };
-  // As the carve decides: near the pad a minority of doubtful misses does not carve.
+  // As the carve decides: a minority of doubtful misses does not carve.
   const doubtAllowed = views.some((v) => v.doubt) ? doubtfulMissesAllowed(views.length) : 0;
   const inAll = (x: number, y: number, z: number) => {
     let doubtful = 0;
     for (let i = 0; i < views.length; i++) {
       if (inView(i, x, y, z)) continue;
       const q = seenAt(i, x, y, z);
-      if (z > DOUBT_MAX_Z_MM || !views[i].doubt?.[q] || ++doubtful > doubtAllowed) return false;
+      if (!views[i].doubt?.[q] || ++doubtful > doubtAllowed) return false;
     }
     return true;
   };
