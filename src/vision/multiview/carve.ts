@@ -17,19 +17,18 @@
 
 import type { CameraPose } from "./camera.ts";
 
-/*
- * Doubtful misses count at every height. Until session 13 only up to 2 mm above the pad ("a pale
- * part resting on the pad is there at its foot", while a wedge beside a tall wall that one photo
- * alone can carve stands higher: in session 8 at every height a screwdriver, a tape measure and a
- * socket kept such wedges, the screwdriver 0.44 against 0.38 mm). But a pale part
- * need not rest on the pad: a screwdriver's steel shaft is held up by its handle, 10-17 mm high, and
- * two photos that lost its flank beside its own shadow cut it (held out: 0.79 %). At every height,
- * 3D bench, five photos: cut worst 0.79 -> 0.41 % held out, 0.93 -> 0.22 % held out at 1280 x 960,
- * 0.74 -> 0.49 % held out at 4000 x 3000, 0.40 -> 0.19 % at 4000 x 3000; the median 0.423 -> 0.431 mm
- * (held out 0.647 -> 0.647, 1280 x 960 0.636 -> 0.657 mm). Up to 20 mm measured the same.
+/**
+ * How many of n views may doubt their miss of a point the others see: a strict majority must see it.
+ * At every height. Until session 13 only up to 2 mm above the pad ("a pale part resting on the pad
+ * is there at its foot", while a wedge beside a tall wall that one photo alone can carve stands
+ * higher: in session 8 at every height a screwdriver, a tape measure and a socket kept such wedges,
+ * the screwdriver 0.44 against 0.38 mm). But a pale part need not rest on the pad: a screwdriver's
+ * steel shaft is held up by its handle, 10-17 mm high, and two photos that lost its flank beside its
+ * own shadow cut it (held out: 0.79 %). At every height, 3D bench, five photos: cut worst 0.79 ->
+ * 0.41 % held out, 0.93 -> 0.22 % held out at 1280 x 960, 0.74 -> 0.49 % held out at 4000 x 3000,
+ * 0.40 -> 0.19 % at 4000 x 3000; the median 0.423 -> 0.431 mm (held out 0.647 -> 0.647, 1280 x 960
+ * 0.636 -> 0.657 mm). Up to 20 mm measured the same.
  */
-
-/** How many of n views may doubt their miss of a point the others see: a strict majority must see it. */
 export const doubtfulMissesAllowed = (n: number): number => Math.max(0, Math.floor((n - 1) / 2));
 
 export type ViewSilhouette = {
