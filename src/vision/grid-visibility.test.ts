@@ -117,6 +117,30 @@ describe("measureGridVisibility", () => {
     expect(marked(toolPolygon(150, 170, 40, 30, 0))).toBe(0);
   });
 
+  test("line pixels another photo corroborates (lineSeen) count as seen where this photo left them undecided, never over a hidden verdict", () => {
+    const { part, img } = grainedPartScene(236, 60, 7, 0.6);
+    const level = frameLevel(img, k, 1);
+    const hint = level.map((v) => (v > 0.8 && v < 1.05 ? 1 : 0)) as unknown as Uint8Array;
+    const excluded = exclusionMask(img.width, img.height, k);
+    const alone = measureGridVisibility(img, k, excluded, level, hint);
+    const all = new Uint8Array(img.width * img.height).fill(1);
+    const withWitness = measureGridVisibility(img, k, excluded, level, hint, undefined, all);
+    let turned = 0;
+    let measured = 0;
+    let kept = 0;
+    for (let i = 0; i < all.length; i++) {
+      if (Number.isNaN(alone.visibility[i])) {
+        if (withWitness.visibility[i] >= GRID_VISIBLE) turned++;
+      } else {
+        measured++;
+        if (withWitness.visibility[i] === alone.visibility[i]) kept++;
+      }
+    }
+    expect(turned).toBeGreaterThan(50);
+    expect(kept).toBe(measured);
+    expect(verdicts(withWitness.visibility, offsetPolygon(part, -1), img.width, img.height).hidden).toBe(verdicts(alone.visibility, offsetPolygon(part, -1), img.width, img.height).hidden);
+  });
+
   test("on a dark grained part, lines left undecided are not marked faint: noise there says nothing of a light part", () => {
     // A dark part (a third of the paper's brightness) streaked as strongly: its lines are left
     // undecided as on the chrome-bright one, but a dark part is tool by its darkness, and a mark

@@ -105,7 +105,15 @@ export function judgeLine(v: number, texture: number, m: number): "seen" | "hidd
  * "Visible" also needs 2 mm of line in a row, reaching lit paper (see below).
  * `level` is the pixel brightness relative to the fitted paper (1 = lit paper).
  */
-export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8Array, level: Float32Array, paperHint: Uint8Array, minLevel = 0.16): GridVisibility {
+export function measureGridVisibility(
+  img: RgbaImage,
+  k: number,
+  excluded: Uint8Array,
+  level: Float32Array,
+  paperHint: Uint8Array,
+  minLevel = 0.16,
+  lineSeen?: Uint8Array,
+): GridVisibility {
   const { width: W, height: H, data } = img;
   const n = W * H;
   const grey = new Float32Array(n);
@@ -344,6 +352,19 @@ export function measureGridVisibility(img: RgbaImage, k: number, excluded: Uint8
         samples++;
       }
     }
+  }
+  // Another photo of the same capture showed the line at the same pad place as this one does
+  // (multiview/line-votes.ts): seen, where this photo alone left it undecided. Never over a hidden
+  // verdict: a window this photo judged hidden saw no line.
+  if (lineSeen) {
+    let witnessed = 0;
+    for (let i = 0; i < n; i++)
+      if (lineSeen[i] && Number.isNaN(vis[i])) {
+        vis[i] = 1;
+        witnessed++;
+      }
+    // A sample is stored on the two pixels the line straddles.
+    samples += Math.round(witnessed / 2);
   }
   return { visibility: vis, paperDip, samples, faint };
 }

@@ -646,7 +646,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
   // The printed grid, measured on the photo itself (not the erased copy): it shows through shadows.
   const paperHint = new Uint8Array(n);
   for (let i = 0; i < n; i++) paperHint[i] = !excluded[i] && score0[i] < 0.5 ? 1 : 0;
-  const grid = measureGridVisibility(image, k, excluded, level, paperHint);
+  const grid = measureGridVisibility(image, k, excluded, level, paperHint, undefined, input.lineSeen);
   // No printed line could be measured anywhere: plain paper with the pad's markers (or lines too
   // faint). There is no grid to erase, and the erasure, which interpolates across every line's
   // band, had blurred a light part's faint step wherever it ran along a line's position.

@@ -14,6 +14,11 @@ export type SegmentInput = {
   confidence?: number;
   /** Learned segmenters: disk radius (px of this image) to open and close the network's mask with. */
   postMorphPx?: number;
+  /**
+   * Several photos of one capture: line pixels where this photo shows the printed line and another
+   * photo shows it at the same pad place (multiview/line-votes.ts). The grid counts them as seen.
+   */
+  lineSeen?: Uint8Array;
 };
 
 export type SegmentOutput = {

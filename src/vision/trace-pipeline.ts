@@ -130,6 +130,9 @@ export type AnalyseOptions = {
   label?: string;
 };
 
+/** A photo of the pad located and rectified, not yet segmented (the first half of analyseView). */
+export type LocatedView = Omit<ViewAnalysis, "seg" | "segmenterName">;
+
 /** Decode, find the pad, check the photo, rectify the frame and segment tool from paper. */
 export async function analyseView(
   bytes: Uint8Array,
@@ -138,11 +141,21 @@ export async function analyseView(
   onProgress: ProgressFn = () => {},
   opts: AnalyseOptions = {},
 ): Promise<ViewAnalysis> {
+  const located = await locateView(bytes, timer, onProgress, opts);
+  return segmentView(located, p, timer, onProgress, opts);
+}
+
+/** Progress figures of a one-photo scan (5..60) mapped into this view's share of the whole job. */
+function viewReporter(onProgress: ProgressFn, opts: AnalyseOptions) {
   const from = opts.progressFrom ?? 0;
   const to = opts.progressTo ?? 100;
   const label = opts.label ?? "";
-  // Progress figures below are those of a one-photo scan (5..60); map them into this view's share.
-  const report = (pct: number, message: string) => onProgress(from + ((to - from) * pct) / 75, label + message);
+  return (pct: number, message: string) => onProgress(from + ((to - from) * pct) / 75, label + message);
+}
+
+/** Decode, find the pad, check the photo and rectify the frame. */
+export async function locateView(bytes: Uint8Array, timer: LapTimer, onProgress: ProgressFn = () => {}, opts: AnalyseOptions = {}): Promise<LocatedView> {
+  const report = viewReporter(onProgress, opts);
   const { lap } = timer;
 
   report(5, "Decoding image");
@@ -187,7 +200,24 @@ export async function analyseView(
   const image = { width: rect.width, height: rect.height, data: rect.data };
   const excluded = exclusionMask(image.width, image.height, k);
   lap("rectify");
+  return { header, decodeScale: scale, loc, fullPxPerMm, tiltDeg, sharpness, image, excluded };
+}
 
+/**
+ * Segment tool from paper on a located view. `lineSeen`: line pixels another photo of the same
+ * capture corroborates (multiview/line-votes.ts), for the grid's evidence.
+ */
+export async function segmentView(
+  v: LocatedView,
+  p: ResolvedParams,
+  timer: LapTimer,
+  onProgress: ProgressFn = () => {},
+  opts: AnalyseOptions = {},
+  lineSeen?: Uint8Array,
+): Promise<ViewAnalysis> {
+  const report = viewReporter(onProgress, opts);
+  const { image, excluded } = v;
+  const k = WORK_PX_PER_MM;
   report(60, "Separating the tool from the pad");
   let seg: SegmentOutput;
   let segmenterName = "classic";
@@ -196,19 +226,19 @@ export async function analyseView(
     const sensitivity = p.sensitivityGiven ? p.sensitivity : Math.round((1 - p.confidence) * 90);
     if (ai) {
       segmenterName = "ai";
-      seg = await ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx });
+      seg = await ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx, lineSeen });
     } else {
       // Code that runs the pipeline without registering the learned segmenter (src/vision/ai-segmenter.ts,
       // which every pool worker imports): the classic segmenter stands in, tuned by confidence.
       segmenterName = "classic (ai fallback)";
-      seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence });
+      seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence, lineSeen });
       seg = { ...seg, mask: closeMask(seg.mask, image.width, image.height, p.postMorphPx) };
     }
   } else {
-    seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity: p.sensitivity });
+    seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity: p.sensitivity, lineSeen });
   }
-  lap("segment");
-  return { header, decodeScale: scale, loc, fullPxPerMm, tiltDeg, sharpness, image, excluded, seg, segmenterName };
+  timer.lap("segment");
+  return { ...v, seg, segmenterName };
 }
 
 /** Diagnostics of one analysed photo, as the result reports them. */

@@ -11,6 +11,7 @@ import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, 
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
 import { fitWalls } from "./multiview/wall-fit.ts";
 import { bridgeGaps, doubtfulMisses } from "./multiview/gap-fills.ts";
+import { corroboratedLines, lineCandidates } from "./multiview/line-votes.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
 import { dilateDisk, erodeDisk, labelComponents } from "./ai/morphology.ts";
 import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
@@ -18,9 +19,12 @@ import {
   analyseView,
   buildTraceResult,
   createLapTimer,
+  locateView,
+  segmentView,
   viewDiagnostics,
   WORK_PX_PER_MM,
   type LapTimer,
+  type LocatedView,
   type ViewAnalysis,
 } from "./trace-pipeline.ts";
 import { resolveTraceParams, type ResolvedParams } from "./trace-params.ts";
@@ -90,7 +94,7 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 const accuracyFigure = (v: number) => (Number.isFinite(v) ? Math.min(50, r1(v)) : 50);
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
-function focal35(v: ViewAnalysis): number | null {
+function focal35(v: LocatedView): number | null {
   const h = v.header as { focal35mm?: number | null };
   return typeof h.focal35mm === "number" && h.focal35mm > 0 ? h.focal35mm : null;
 }
@@ -514,34 +518,31 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const p = resolveTraceParams(params);
   const n = images.length;
   const k = WORK_PX_PER_MM;
-  const analysed: (ViewAnalysis | null)[] = [];
+  const located: (LocatedView | null)[] = [];
   const reports: ViewReport[] = [];
-  // Views take 0..70 % of the progress bar, carving and tracing the rest.
+  // Views take 0..70 % of the progress bar, carving and tracing the rest. Every photo is located and
+  // rectified first (0..35 %), so that the grid lines each shows can be compared before any is
+  // segmented (35..70 %).
+  const viewOpts = (i: number, from: number) => ({ maxTiltDeg: MAX_VIEW_TILT_DEG, progressFrom: from + (35 * i) / n, progressTo: from + (35 * (i + 1)) / n, label: `Photo ${i + 1} of ${n}: ` });
   for (let i = 0; i < n; i++) {
     try {
-      const v = await analyseView(images[i], p, timer, onProgress, {
-        maxTiltDeg: MAX_VIEW_TILT_DEG,
-        progressFrom: (70 * i) / n,
-        progressTo: (70 * (i + 1)) / n,
-        label: `Photo ${i + 1} of ${n}: `,
-      });
-      analysed.push(v);
+      const v = await locateView(images[i], timer, onProgress, viewOpts(i, 0));
+      located.push(v);
       reports.push({ index: i + 1, used: true, tilt_deg: r2(v.tiltDeg), sharpness: r1(v.sharpness), reprojection_px: r2(v.loc.reprojectionPx) });
     } catch (e) {
       if (!(e instanceof VisionError)) throw e;
-      analysed.push(null);
+      located.push(null);
       reports.push({ index: i + 1, used: false, reason: e.message });
     }
   }
-  const used = analysed.map((v, i) => ({ v, i })).filter((x): x is { v: ViewAnalysis; i: number } => x.v !== null);
-  const firstFailure = reports.find((r) => !r.used);
-  if (used.length === 0) throw new VisionError(`Photo ${firstFailure!.index}: ${firstFailure!.reason}`);
-  const { width, height } = used[0].v.image;
+  const present = located.map((v, i) => ({ v, i })).filter((x): x is { v: LocatedView; i: number } => x.v !== null);
+  const firstFailure = () => reports.find((r) => !r.used);
+  if (present.length === 0) throw new VisionError(`Photo ${firstFailure()!.index}: ${firstFailure()!.reason}`);
 
-  onProgress(72, "Calibrating the camera from the views");
-  const calibViews = used.map(({ v }) => ({ padToImage: v.loc.padToImage as number[], width: v.header.width, height: v.header.height, focal35mm: focal35(v) }));
+  onProgress(35, "Calibrating the camera from the views");
+  const calibViews = present.map(({ v }) => ({ padToImage: v.loc.padToImage as number[], width: v.header.width, height: v.header.height, focal35mm: focal35(v) }));
   const calibration = calibrateCapture(calibViews);
-  if (!calibration) throw new VisionError(`Photo ${used[0].i + 1}: the camera could not be calibrated from the markers.`);
+  if (!calibration) throw new VisionError(`Photo ${present[0].i + 1}: the camera could not be calibrated from the markers.`);
   let calibrationMode: string = calibration.focalFrom;
   let poses = calibration.poses as (CameraPose | null)[];
   // One lens for all photos is the usual case; a zoom changed between photos shows as corners that
@@ -556,20 +557,47 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     calibrationMode = "per photo";
   }
   const badPose = poses.findIndex((c) => !c);
-  if (badPose >= 0) throw new VisionError(`Photo ${used[badPose].i + 1}: the camera position could not be recovered from the markers; retake this photo.`);
-  const cameraPoses = poses as CameraPose[];
+  if (badPose >= 0) throw new VisionError(`Photo ${present[badPose].i + 1}: the camera position could not be recovered from the markers; retake this photo.`);
+  const presentPoses = poses as CameraPose[];
+  timer.lap("calibrate");
+
+  // A line two photos taken from different places show at one pad place is paper at the pad's
+  // height (multiview/line-votes.ts).
+  const seenLines = corroboratedLines(
+    present.map(({ v }) => lineCandidates(v.image, v.excluded, k)),
+    present[0].v.image.width,
+    present[0].v.image.height,
+    k,
+    presentPoses.map((c) => c.nadirMm),
+  );
+  timer.lap("line_votes");
+  const analysed: (ViewAnalysis | null)[] = located.map(() => null);
+  const posesOf = new Map<number, CameraPose>();
+  for (const [j, { v, i }] of present.entries()) {
+    try {
+      analysed[i] = await segmentView(v, p, timer, onProgress, viewOpts(i, 35), seenLines[j]);
+      posesOf.set(i, presentPoses[j]);
+    } catch (e) {
+      if (!(e instanceof VisionError)) throw e;
+      reports[i] = { index: i + 1, used: false, reason: e.message };
+    }
+  }
+  const used = analysed.map((v, i) => ({ v, i })).filter((x): x is { v: ViewAnalysis; i: number } => x.v !== null);
+  if (used.length === 0) throw new VisionError(`Photo ${firstFailure()!.index}: ${firstFailure()!.reason}`);
+  const { width, height } = used[0].v.image;
+  const cameraPoses = used.map(({ i }) => posesOf.get(i) as CameraPose);
   used.forEach(({ i }, j) => {
     reports[i].nadir_mm = [r1(cameraPoses[j].nadirMm[0]), r1(cameraPoses[j].nadirMm[1])];
     reports[i].camera_height_mm = r1(cameraPoses[j].heightMm);
   });
-  timer.lap("calibrate");
 
   const toolBox = maskBox(used[0].v.seg.mask, width, height, k);
   if (!toolBox) throw new VisionError(`Photo ${used[0].i + 1}: No tool found on the pad.`);
 
   // A photo that could not be used may be left out only while the others still surround the tool.
-  if (firstFailure && !viewsSurround(cameraPoses.map((c) => c.nadirMm), toolBox)) {
-    throw new VisionError(`Photo ${firstFailure.index}: ${firstFailure.reason}`);
+  const failed = firstFailure();
+  if (failed && !viewsSurround(cameraPoses.map((c) => c.nadirMm), toolBox)) {
+    throw new VisionError(`Photo ${failed.index}: ${failed.reason}`);
   }
 
   // Photos taken from (nearly) the same place see the same silhouette: they add no depth, and carving
