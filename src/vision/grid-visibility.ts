@@ -20,6 +20,8 @@ export type GridVisibility = {
    * 0.947 -> 0.835 mm; 1280 x 960: median 0.680 -> 0.636 mm, held out 0.815 -> 0.762 mm).
    */
   faint: Uint8Array;
+  /** With `lineSeen`: the line pixels counted seen on another photo's word alone (see shadow-evidence.ts). */
+  witnessed?: Uint8Array;
 };
 
 /** A sample this close to the paper's dip says "grid seen": paper or a shadow on it. */
@@ -69,6 +71,37 @@ const LIGHT_PART_LEVEL = 0.7;
  * 0.93). The held-out blade tips lie at 0.85-0.93.
  */
 const LIGHT_PART_MAX_LEVEL = 0.93;
+
+/** Within this many mm of a crossing line the sides are darkened by it: not read. */
+const CROSSING_MM = 1.0;
+
+/** Whether a position along a line (mm) lies near a crossing line. */
+export function nearCrossing(mm: number): boolean {
+  return Math.abs(mm - Math.round(mm / GRID_STEP_MM) * GRID_STEP_MM) < CROSSING_MM;
+}
+
+/** A printed line of the rectified frame: its length in pixels and the pixel index at position t along it, `off` pixels across. */
+export type GridLine = { along: number; at: (t: number, off: number) => number };
+
+/**
+ * The printed grid's lines in the rectified raster (k px/mm, pixel u covers pad mm [u/k, (u+1)/k)):
+ * a 0.2 mm line straddles offsets -1 and 0. Lines whose sides, read from `reach` pixels across plus
+ * the -4..+3 of a dip, would leave the raster are not listed.
+ */
+export function printedLines(W: number, H: number, k: number, reach: number): GridLine[] {
+  const lines: GridLine[] = [];
+  for (let x = GRID_STEP_MM; x < FRAME_W_MM - 0.5; x += GRID_STEP_MM) {
+    const c = Math.round(x * k);
+    if (c - reach - 4 < 0 || c + reach + 3 >= W) continue;
+    lines.push({ along: H, at: (t, off) => t * W + c + off });
+  }
+  for (let y = GRID_STEP_MM; y < FRAME_H_MM - 0.5; y += GRID_STEP_MM) {
+    const c = Math.round(y * k);
+    if (c - reach - 4 < 0 || c + reach + 3 >= H) continue;
+    lines.push({ along: W, at: (t, off) => (c + off) * W + t });
+  }
+  return lines;
+}
 
 /**
  * The line's verdict over one window. The line's position is known to the pixel, so the question is
@@ -125,27 +158,10 @@ export function measureGridVisibility(
   const minRun = Math.round(2 * k);
   const maxGap = Math.round(3 * k);
   const longRun = Math.round(5 * k);
-  const crossGap = 1.0; // mm around a crossing line where the sides are darkened by it
-  const nearCrossing = (mm: number) => {
-    const r = mm - Math.round(mm / GRID_STEP_MM) * GRID_STEP_MM;
-    return Math.abs(r) < crossGap;
-  };
-  // Each line: its length in pixels and the pixel index at position t along it, `off` pixels across.
-  type Line = { along: number; at: (t: number, off: number) => number };
-  const lines: Line[] = [];
-  for (let x = GRID_STEP_MM; x < FRAME_W_MM - 0.5; x += GRID_STEP_MM) {
-    const c = Math.round(x * k);
-    if (c - off - 4 < 0 || c + off + 3 >= W) continue;
-    lines.push({ along: H, at: (t, off) => t * W + c + off });
-  }
-  for (let y = GRID_STEP_MM; y < FRAME_H_MM - 0.5; y += GRID_STEP_MM) {
-    const c = Math.round(y * k);
-    if (c - off - 4 < 0 || c + off + 3 >= H) continue;
-    lines.push({ along: W, at: (t, off) => (c + off) * W + t });
-  }
+  const lines = printedLines(W, H, k, off);
   // Dip at the line, and the same measure 1.4 mm to either side (no line there): on paper and in a
   // shadow those stay near zero, on a textured tool they swing as much as the line's position does.
-  const dipAt = (L: Line, t: number, o: number) => {
+  const dipAt = (L: GridLine, t: number, o: number) => {
     const left = (grey[L.at(t, o - 4)] + grey[L.at(t, o - 3)]) / 2;
     const right = (grey[L.at(t, o + 2)] + grey[L.at(t, o + 3)]) / 2;
     const side = (left + right) / 2;
@@ -356,15 +372,18 @@ export function measureGridVisibility(
   // Another photo of the same capture showed the line at the same pad place as this one does
   // (multiview/line-votes.ts): seen, where this photo alone left it undecided. Never over a hidden
   // verdict: a window this photo judged hidden saw no line.
+  let witnessed: Uint8Array | undefined;
   if (lineSeen) {
-    let witnessed = 0;
+    witnessed = new Uint8Array(n);
+    let count = 0;
     for (let i = 0; i < n; i++)
       if (lineSeen[i] && Number.isNaN(vis[i])) {
         vis[i] = 1;
-        witnessed++;
+        witnessed[i] = 1;
+        count++;
       }
     // A sample is stored on the two pixels the line straddles.
-    samples += Math.round(witnessed / 2);
+    samples += Math.round(count / 2);
   }
-  return { visibility: vis, paperDip, samples, faint };
+  return { visibility: vis, paperDip, samples, faint, witnessed };
 }

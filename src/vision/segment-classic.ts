@@ -731,6 +731,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         chroma: cropF(chromaOf) as Float32Array,
         visibility: cropF(vis) as Float32Array,
         faintLine: cropF(grid.faint) as Uint8Array,
+        witnessed: grid.witnessed ? (cropF(grid.witnessed) as Uint8Array) : undefined,
         excluded: cropF(excluded) as Uint8Array,
         gridless,
         candidates: c.data as Uint8Array,

@@ -185,6 +185,57 @@ describe("shadow evidence in the classic segmenter", () => {
     expect(inMask / shadowPx).toBeLessThan(0.45);
   }, SLOW);
 
+  test("lines another photo vouches for (witnessed) take a narrow band as dark as the tool for shadow, not the tool, and leave the tool's reach alone", () => {
+    // A grey bar and, along its lower edge, a 1.8 mm hard shadow as dark as it: no line run in the
+    // band is long enough for this photo alone.
+    const tool = toolPolygon(100, 120, 80, 12, 0);
+    const band: P[] = [
+      [60, 126],
+      [140, 126],
+      [140, 127.8],
+      [60, 127.8],
+    ];
+    const img = syntheticFrame(k, [{ polygonMm: tool, rgb: [118, 118, 118] }], 14);
+    castShadow(img, band, 0.5, [tool]);
+    const { width: W, height: H } = img;
+    const ex = exclusionMask(W, H, k);
+    const level = frameLevel(img, k);
+    const hint = level.map((v) => (v > 0.93 ? 1 : 0)) as unknown as Uint8Array;
+    // The printed vertical lines' pixels inside the band: what corroboratedLines marks.
+    const lineSeen = new Uint8Array(W * H);
+    for (let y = Math.ceil(126 * k); y < Math.floor(127.8 * k); y++) for (let x = 70; x <= 130; x += 10) lineSeen[y * W + x * k - 1] = lineSeen[y * W + x * k] = 1;
+    const evidence = (witness: boolean) => {
+      const g = measureGridVisibility(img, k, ex, level, hint, undefined, witness ? lineSeen : undefined);
+      return shadowEvidence({ w: W, h: H, pxPerMm: k, level, chroma: new Float32Array(W * H), visibility: g.visibility, witnessed: g.witnessed, excluded: ex });
+    };
+    const alone = evidence(false);
+    const witnessed = evidence(true);
+    // The band within 1 mm of a vouched line.
+    const nearLines: P[][] = [70, 80, 90, 100, 110, 120, 130].map((x) => [
+      [x - 1, 126],
+      [x + 1, 126],
+      [x + 1, 127.8],
+      [x - 1, 127.8],
+    ]);
+    const share = (ev: ReturnType<typeof evidence>) => {
+      let hit = 0;
+      let all = 0;
+      for (const q of nearLines) {
+        hit += count(ev.shadow, q, W, H, true);
+        all += count(new Uint8Array(W * H).fill(1), q, W, H, true);
+      }
+      return hit / all;
+    };
+    // (The grid's 1 mm margin from the tool's hidden samples, and the pixel kept off its rim, leave
+    // a strip along the band's middle: 0.22 of it here; the watershed takes the rest to the step.)
+    expect(share(alone)).toBe(0);
+    expect(share(witnessed)).toBeGreaterThan(0.15);
+    // Nothing on the tool, not even a pixel it partly covers.
+    expect(count(witnessed.shadow, tool, W, H, false)).toBe(0);
+    // The tool's reach (which keeps the lit-paper flood off light parts) is this photo's own.
+    expect(witnessed.toolReach).toEqual(alone.toolReach);
+  }, SLOW);
+
   test("shadowEvidence marks nothing on an empty pad", () => {
     const img = syntheticFrame(k, []);
     const ex = exclusionMask(img.width, img.height, k);

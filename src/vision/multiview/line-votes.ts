@@ -1,4 +1,4 @@
-import { FRAME_H_MM, FRAME_W_MM, GRID_STEP_MM } from "../pad-spec.ts";
+import { nearCrossing, printedLines } from "../grid-visibility.ts";
 import type { RgbaImage } from "../raster.ts";
 
 /**
@@ -36,32 +36,11 @@ const MIN_RUN_MM = 1;
  * vouch for each other's texture on the tool (the same photo sent twice did).
  */
 const MIN_WITNESS_APART_MM = 50;
-/** Around a crossing line the sides are darkened by it: not read (as grid-visibility.ts). */
-const CROSSING_MM = 1.0;
-
-type Line = { along: number; at: (t: number, off: number) => number };
 
 /** Median of a list (sorts it). */
 function median(xs: number[]): number {
   xs.sort((a, b) => a - b);
   return xs[Math.floor(xs.length / 2)];
-}
-
-/** The grid lines of the rectified frame (pixel u covers pad mm [u/k, (u+1)/k)), as grid-visibility.ts reads them. */
-function gridLines(width: number, height: number, k: number): Line[] {
-  const lines: Line[] = [];
-  const margin = Math.round(0.7 * k) + 4;
-  for (let x = GRID_STEP_MM; x < FRAME_W_MM - 0.5; x += GRID_STEP_MM) {
-    const c = Math.round(x * k);
-    if (c - margin < 0 || c + margin >= width) continue;
-    lines.push({ along: height, at: (t, off) => t * width + c + off });
-  }
-  for (let y = GRID_STEP_MM; y < FRAME_H_MM - 0.5; y += GRID_STEP_MM) {
-    const c = Math.round(y * k);
-    if (c - margin < 0 || c + margin >= height) continue;
-    lines.push({ along: width, at: (t, off) => (c + off) * width + t });
-  }
-  return lines;
 }
 
 /**
@@ -86,8 +65,7 @@ export function lineCandidates(image: RgbaImage, excluded: Uint8Array, k: number
   const n = W * H;
   const grey = new Float32Array(n);
   for (let i = 0, o = 0; i < n; i++, o += 4) grey[i] = data[o] * 0.299 + data[o + 1] * 0.587 + data[o + 2] * 0.114;
-  const lines = gridLines(W, H, k);
-  const nearCrossing = (mm: number) => Math.abs(mm - Math.round(mm / GRID_STEP_MM) * GRID_STEP_MM) < CROSSING_MM;
+  const lines = printedLines(W, H, k, 0);
   const dips: Float32Array[] = [];
   const sides: Float32Array[] = [];
   const flatDips: number[] = [];
@@ -175,7 +153,7 @@ export function lineCandidates(image: RgbaImage, excluded: Uint8Array, k: number
  */
 export function corroboratedLines(candidates: Uint8Array[], width: number, height: number, k: number, nadirsMm?: [number, number][]): Uint8Array[] {
   const n = width * height;
-  const lines = gridLines(width, height, k);
+  const lines = printedLines(width, height, k, 0);
   const minRun = Math.max(1, Math.round(MIN_RUN_MM * k));
   return candidates.map((own, v) => {
     const witnesses = candidates.filter((_, m) => m !== v && (!nadirsMm || Math.hypot(nadirsMm[m][0] - nadirsMm[v][0], nadirsMm[m][1] - nadirsMm[v][1]) >= MIN_WITNESS_APART_MM));

@@ -3,7 +3,8 @@ import { boxSolid, compareFootprints, lyingCylinder, unionSolid, protocolViews, 
 import { loadOpenCv } from "../opencv.ts";
 import { estimateFocalPx, poseFromHomography } from "./camera.ts";
 import { carveFootprint } from "./carve.ts";
-import { bridgeShortGaps, concaveRuns, cornerRuns, fitWalls } from "./wall-fit.ts";
+import { boundCorners, bridgeShortGaps, concaveRuns, cornerRuns, fitWalls } from "./wall-fit.ts";
+import { distanceToSet } from "../opencv.ts";
 
 const K = 5;
 const { width: W, height: H } = rasterSize(K);
@@ -200,5 +201,31 @@ describe("concaveRuns: the two walls' faces bound a concave corner", () => {
     const shortB = measured.map((m, i) => m && i < 63);
     expect(concaveRuns(pts, normals, faces, measured.map(() => false), shortB, 20, 8, 5)).toEqual([]);
     expect(concaveRuns(pts, normals, faces, measured.map(() => false), measured, 2, 8, 5)).toEqual([]);
+  });
+});
+
+describe("boundCorners: a corner run between fitted walls", () => {
+  // A 40 mm square hull (5 px/mm) whose pad-plane slice is short of it near its right edge by
+  // `shortMm`; the corner run is that edge's middle 10 mm, allowed 0.5 mm out of the slice.
+  const cut = (shortMm: number) => {
+    const w = 300;
+    const h = 300;
+    const hull = new Uint8Array(w * h);
+    const slice = new Uint8Array(w * h);
+    for (let y = 50; y < 250; y++)
+      for (let x = 50; x < 250; x++) {
+        hull[y * w + x] = 1;
+        if (x < 250 - Math.round(shortMm * K)) slice[y * w + x] = 1;
+      }
+    const out = Uint8Array.from(hull);
+    const pts: [number, number][] = [];
+    for (let y = 125; y < 175; y++) pts.push([249, y]);
+    const removed = boundCorners(out, hull, slice, distanceToSet(slice, w, h, 5), w, h, K, [{ pts, overhangMm: 0.5 }]);
+    return removed / (K * K);
+  };
+  test("a wedge of 2 mm is cut back to the allowed overhang; a slice short by 6 mm (a photo lost the part's base) keeps the hull", async () => {
+    await loadOpenCv();
+    expect(cut(2)).toBeGreaterThan(10);
+    expect(cut(6)).toBe(0);
   });
 });
