@@ -104,7 +104,7 @@ describe("corroboratedLines", () => {
     expect(sa[y * W + 20 * K - 1]).toBe(1);
   });
 
-  test("one photo alone is no witness, and a run shorter than 1 mm counts for nothing", () => {
+  test("one photo alone is no witness, and a run shorter than 1 mm counts for nothing on lit paper, only in a shadow", () => {
     const band = frame({ shadows: [[15, 22, 25, 26]], seed: 1 });
     const covered = frame({ tools: [[15, 20, 25, 28]], seed: 2 });
     const [alone] = corroboratedLines([lineCandidates(band, none, K), lineCandidates(covered, none, K)], W, H, K);
@@ -117,11 +117,18 @@ describe("corroboratedLines", () => {
     expect(onLine20(corroboratedLines(cands, W, H, K, [[100, 120], [110, 130]])[0], 21, 27)).toBe(0);
     expect(onLine20(corroboratedLines(cands, W, H, K, [[100, 120], [160, 120]])[0], 21, 27)).toBeGreaterThan(8);
 
-    // Both photos show the line through the band, but two tools leave only 1.8 mm of it between
-    // them: with flat sides required 0.6 mm either way, a run of well under 1 mm.
-    const short = (seed: number) => frame({ shadows: [[15, 20, 25, 30]], tools: [[15, 20, 25, 24.1], [15, 25.9, 25, 30]], seed });
-    const [s1, s2] = corroboratedLines([lineCandidates(short(1), none, K), lineCandidates(short(2), none, K)], W, H, K);
+    // Both photos show the line between two tools that leave only 1.8 mm of it: with flat sides
+    // required 0.6 mm either way, a run of well under 1 mm. On lit paper (beside a pale part) that
+    // counts for nothing; in a shadow (a light-grey tool's hard shadow band) it does.
+    const short = (seed: number, shadowed: boolean) =>
+      frame({ shadows: shadowed ? [[15, 20, 25, 30]] : [], tools: [[15, 20, 25, 24.1], [15, 25.9, 25, 30]], seed });
+    const [s1, s2] = corroboratedLines([lineCandidates(short(1, false), none, K), lineCandidates(short(2, false), none, K)], W, H, K);
     expect(onLine20(s1, 20, 30)).toBe(0);
     expect(onLine20(s2, 20, 30)).toBe(0);
+    const [d1, d2] = corroboratedLines([lineCandidates(short(1, true), none, K), lineCandidates(short(2, true), none, K)], W, H, K);
+    expect(onLine20(d1, 24.1, 25.9)).toBeGreaterThan(0);
+    expect(onLine20(d2, 24.1, 25.9)).toBeGreaterThan(0);
+    // Nothing inside the tools either side (the horizontal lines at their far edges are paper).
+    expect(onLine20(d1, 21, 24) + onLine20(d1, 26, 29)).toBe(0);
   });
 });
