@@ -1,5 +1,5 @@
 import { erodeDisk, labelComponents } from "./ai/morphology.ts";
-import { getCv, withMats } from "./opencv.ts";
+import { getCv, squareFilter, withMats } from "./opencv.ts";
 
 // A light steel part as bright as the paper is no candidate by darkness or colour. On plain paper
 // (the pad's markers, no printed grid: scanner-physics.md, "Hard finishes") nothing else says it
@@ -109,20 +109,6 @@ export function paperEnclosure(blocked: Uint8Array, edge0: Uint8Array, w: number
 /** Tool seeds inside enclosed parts: ENCLOSED_SEED_INSET_MM in from the region's rim. */
 export function enclosedSeeds(enclosed: Uint8Array, w: number, h: number, pxPerMm: number): Uint8Array {
   return erodeDisk(enclosed, w, h, Math.max(1, Math.round(ENCLOSED_SEED_INSET_MM * pxPerMm)));
-}
-
-/** Erosion (or dilation) by a (2r+1)-pixel square; outside the raster counts as unset. */
-function squareFilter(m: Uint8Array, w: number, h: number, r: number, erode: boolean): Uint8Array {
-  const cv = getCv();
-  return withMats((track) => {
-    const src = track(new cv.Mat(h, w, cv.CV_8UC1));
-    (src.data as Uint8Array).set(m);
-    const dst = track(new cv.Mat());
-    const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
-    const op = erode ? cv.erode : cv.dilate;
-    op(src, dst, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
-    return new Uint8Array(dst.data as Uint8Array);
-  });
 }
 
 /** Straight runs (mm) of steps drawn through their gaps: a part's straight side, not texture. */

@@ -73,6 +73,20 @@ export function distanceToSet(set: Uint8Array, width: number, height: number, ma
   });
 }
 
+/** Erosion (or dilation) by a (2r+1)-pixel square; outside the raster counts as unset. */
+export function squareFilter(m: Uint8Array, w: number, h: number, r: number, erode: boolean): Uint8Array {
+  const cv = getCv();
+  return withMats((track) => {
+    const src = track(new cv.Mat(h, w, cv.CV_8UC1));
+    (src.data as Uint8Array).set(m);
+    const dst = track(new cv.Mat());
+    const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
+    const op = erode ? cv.erode : cv.dilate;
+    op(src, dst, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    return new Uint8Array(dst.data as Uint8Array);
+  });
+}
+
 /**
  * The outer outline of every 8-connected component of a 0/1 (or 0/255) mask, as pixel-centre
  * points in OpenCV's order (holes ignored: the outline a pocket follows is the outer one).

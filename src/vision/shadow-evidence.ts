@@ -1,6 +1,6 @@
 import { paperEnclosure } from "./enclosed-parts.ts";
 import { GRID_HIDDEN, GRID_VISIBLE } from "./grid-visibility.ts";
-import { getCv, withMats } from "./opencv.ts";
+import { getCv, squareFilter, withMats } from "./opencv.ts";
 
 const UNREACHED = 0xffff;
 
@@ -46,15 +46,6 @@ export function geodesicCost(seeds: Uint8Array, passable: Uint8Array, w: number,
     buckets[c] = [];
   }
   return cost;
-}
-
-/** A 0/1 raster eroded by a (2r + 1)-square (outside the raster counts as 0). */
-function erodeBox(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const t = integral(m, w, h);
-  const out = new Uint8Array(w * h);
-  const full = (2 * r + 1) * (2 * r + 1);
-  for (let y = r; y < h - r; y++) for (let x = r; x < w - r; x++) if (m[y * w + x] && boxSum(t, w, h, x, y, r) === full) out[y * w + x] = 1;
-  return out;
 }
 
 /** Summed-area table ((w + 1) x (h + 1)) of a 0/1 raster. */
@@ -421,7 +412,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   if (dWitness) {
     const reached = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (dWitness[i] !== UNREACHED && dWitness[i] + margin < dHidden[i]) reached[i] = 1;
-    witnessShadow = erodeBox(reached, w, h, Math.max(1, Math.round(WITNESS_INSET_MM * k)));
+    witnessShadow = squareFilter(reached, w, h, Math.max(1, Math.round(WITNESS_INSET_MM * k)), true);
   }
   const shadow = new Uint8Array(n);
   const tool = new Uint8Array(n);

@@ -159,8 +159,8 @@ export function lineCandidates(image: RgbaImage, excluded: Uint8Array, k: number
 /**
  * For each photo, its candidate line pixels that a photo taken from elsewhere shows too (a witness:
  * nadirs at least MIN_WITNESS_APART_MM apart, when `nadirsMm` are given), kept only in runs of
- * MIN_RUN_MM along the line (SHORT_DARK_RUN_MM where the whole run lies in a shadow), and marked on both pixels of the line (as grid-visibility stores its
- * samples). A photo whose view of the place is blocked by the tool shows no line there and gets
+ * MIN_RUN_MM along the line (SHORT_DARK_RUN_MM where the whole run lies in a shadow), and marked on
+ * both pixels of the line (as grid-visibility stores its samples). A photo whose view of the place is blocked by the tool shows no line there and gets
  * nothing: its silhouette keeps the tool it saw.
  */
 export function corroboratedLines(candidates: Uint8Array[], width: number, height: number, k: number, nadirsMm?: [number, number][]): Uint8Array[] {
