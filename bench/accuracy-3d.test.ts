@@ -38,3 +38,20 @@ test("--views scoring: a pipeline returning the exact footprint meets every targ
   expect(bad).toContain("true Hausdorff > accuracy_mm on 1/1");
   expect(bad).toContain("(target: all) MISSED");
 }, 120000);
+
+test("--stress: every photo the pipeline gets comes from the worse camera, and the report says so", async () => {
+  const lines: string[] = [];
+  const seen: Uint8Array[][] = [];
+  const capture = async (images: Uint8Array[]): Promise<MultiResult> => {
+    seen.push(images);
+    throw new Error("stand-in");
+  };
+  const common = { n: 1, width: 1280, height: 960, firstSeed: 3003, causes: ["both" as const], ai: false, views: 5, rdp: 0.3, sensitivity: 45, verbose: false, log: (l: string) => lines.push(l), traceImages: capture };
+  await runBench3d(common);
+  await runBench3d({ ...common, camera: { noiseSigma: 6, jpegQuality: 70 } });
+  expect(seen).toHaveLength(2);
+  expect(seen[1]).toHaveLength(5);
+  // Same tool and poses, other pixels in every view.
+  for (let j = 0; j < 5; j++) expect(Buffer.from(seen[1][j]).equals(Buffer.from(seen[0][j]))).toBe(false);
+  expect(lines.join("\n")).toContain('worse camera {"noiseSigma":6,"jpegQuality":70}');
+}, 180000);
