@@ -2,7 +2,7 @@
 // distance, area error and the traced count, overall and per tool kind / finish.
 //   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--fill 0.7] [--rdp 0.3] [--sensitivity 45] [--ai] [--stress] [--verbose]
 // --3d: tools with thickness (parallax, cast shadows; bench/synth/render-3d.ts), see bench/README.md:
-//   bun bench/scanner-accuracy.ts --3d [--cause both|shadows|parallax] [--n 20] [--width 1920 --height 1440] [--ai] [--views 5] [--stress [--blur px]]
+//   bun bench/scanner-accuracy.ts --3d [--cause both|shadows|parallax] [--n 20] [--width 1920 --height 1440] [--ai] [--views 5] [--square] [--stress [--blur px]]
 import { loadOpenCv } from "../src/vision/opencv.ts";
 import "../src/vision/ai-segmenter.ts";
 import { traceImage } from "../src/vision/trace-pipeline.ts";
@@ -50,6 +50,8 @@ if (process.argv.includes("--3d")) {
     sensitivity: SENS,
     verbose,
     plainPaper: process.argv.includes("--plain-paper"),
+    // --square: every tool laid square to the pad, its straight edges along the printed lines.
+    square: process.argv.includes("--square"),
     // --stress: every photo from a worse camera: the flat set's sensor noise and JPEG ([--blur px]: a
     // softer lens too; the renderer draws 0.5-1.2 px at 4000 x 3000, scaled with the frame).
     ...(STRESS ? { camera: { noiseSigma: 6, jpegQuality: 70, ...(process.argv.includes("--blur") ? { blurPx: arg("blur", 1) } : {}) } } : {}),

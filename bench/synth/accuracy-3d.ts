@@ -51,6 +51,8 @@ export type Bench3dOptions = {
    * draws JPEG 84-93, noise 1.5-3.5 and blur 0.5-1.2 px otherwise): --stress.
    */
   camera?: { jpegQuality?: number; noiseSigma?: number; blurPx?: number };
+  /** Every tool laid square to the pad (Render3dOptions.square): --square. */
+  square?: boolean;
   /** Where the report goes (default console.log). */
   log?: (line: string) => void;
   /** Stand-in for src/vision/trace-views.ts's traceImages (tests). */
@@ -114,7 +116,7 @@ function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
-    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...(o.plainPaper ? { plainPaper: true } : {}), ...o.camera });
+    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...(o.plainPaper ? { plainPaper: true } : {}), ...(o.square ? { square: true } : {}), ...o.camera });
     const light = `${photo.light.kind} ${photo.light.elevationDeg.toFixed(0)}°`;
     try {
       // The product's path for one photo (the scan endpoints call traceImages with one image).
@@ -189,7 +191,7 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
   }
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
-    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...(o.plainPaper ? { plainPaper: true } : {}), ...o.camera })).slice(0, o.views);
+    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...(o.plainPaper ? { plainPaper: true } : {}), ...(o.square ? { square: true } : {}), ...o.camera })).slice(0, o.views);
     const light = `${views[0].light.kind} ${views[0].light.elevationDeg.toFixed(0)}°`;
     try {
       const r = await traceImages(
@@ -237,7 +239,7 @@ export async function runBench3d(o: Bench3dOptions): Promise<void> {
   out = o.log ?? ((line) => console.log(line));
   await loadOpenCv();
   const what = o.ai ? "AI scanner (model + classic fusion, confidence 0.5)" : `classic scanner, sensitivity ${o.sensitivity}`;
-  out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}${o.plainPaper ? ", plain paper (markers only, no grid)" : ""}${o.camera ? `, worse camera ${JSON.stringify(o.camera)}` : ""}`);
+  out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}${o.plainPaper ? ", plain paper (markers only, no grid)" : ""}${o.square ? ", tools square to the pad" : ""}${o.camera ? `, worse camera ${JSON.stringify(o.camera)}` : ""}`);
   const byCause: [Cause, Row[]][] = [];
   for (const cause of o.causes) {
     if (o.views > 1) await multiView(o, cause);

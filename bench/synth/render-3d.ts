@@ -47,6 +47,12 @@ export type Render3dOptions = {
    * grid's evidence.
    */
   plainPaper?: boolean;
+  /**
+   * The tool laid square to the pad (0, 90, 180 or 270° and within 2° of it), as people lay tools on
+   * a sheet, instead of at any angle: its straight edges then run along the printed lines. A tool
+   * that fits no such way (the drill) is placed as usual.
+   */
+  square?: boolean;
 };
 export type Render3dPhoto = {
   jpeg: Uint8Array;
@@ -330,7 +336,13 @@ function buildScene(opts: Render3dOptions): Scene {
   const clearance = 15 + 0.3 * toolHeight(shape);
   for (let attempt = 0; attempt < 400 && !tool; attempt++) {
     // Big tools (drill, hammer) only fit some ways round: after a while try along the pad's long side.
-    const angleDeg = opts.placement?.angleDeg ?? (attempt < 150 ? rng.range(0, 360) : rng.pick([90, 270]) + rng.range(-20, 20));
+    const angleDeg =
+      opts.placement?.angleDeg ??
+      (opts.square && attempt < 200
+        ? rng.pick([0, 90, 180, 270]) + rng.range(-2, 2)
+        : attempt < (opts.square ? 250 : 150)
+          ? rng.range(0, 360)
+          : rng.pick([90, 270]) + rng.range(-20, 20));
     const placed0 = placeTool3d(shape, (angleDeg * Math.PI) / 180, 0, 0);
     if (opts.placement) {
       tool = placeTool3d(shape, (angleDeg * Math.PI) / 180, opts.placement.cx, opts.placement.cy);
