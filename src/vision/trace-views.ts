@@ -335,7 +335,7 @@ function shadowAgainstTool(shadow: Uint8Array | undefined, foot: Uint8Array, wid
  * the camera's nadir by Hc / (Hc - z) (seen(p, z) of scanner-physics.md), grown by slackMm. The
  * visual hull of the other photos lies inside that prism, so a silhouette outside it disagrees.
  */
-function prismSilhouette(foot: Uint8Array, width: number, height: number, k: number, camera: CameraPose, heightMm: number, slackMm: number): Uint8Array {
+function prismSilhouette(foot: Uint8Array, width: number, height: number, k: number, camera: CameraPose, heightMm: number, slackMm: number, topMm?: Float32Array): Uint8Array {
   const out = new Uint8Array(width * height);
   const box = maskBounds(foot, width, height);
   if (!box) return out;
@@ -366,10 +366,26 @@ function prismSilhouette(foot: Uint8Array, width: number, height: number, k: num
     const src = track(new cv.Mat(sh, sw, cv.CV_8UC1));
     const sd = src.data as Uint8Array;
     for (let y = 0; y < sh; y++) sd.set(foot.subarray((sy0 + y) * width + sx0, (sy0 + y) * width + sx0 + sw), y * sw);
+    // With the columns' own tops, each level raises only the columns that reach it: the columns are
+    // bucketed by top (mm), and each level drops the buckets below it.
+    const buckets: number[][] = [];
+    if (topMm)
+      for (let y = 0, i = 0; y < sh; y++)
+        for (let x = 0; x < sw; x++, i++) {
+          if (!sd[i]) continue;
+          const b = Math.max(0, Math.floor(topMm[(sy0 + y) * width + sx0 + x]));
+          (buckets[b] ??= []).push(i);
+        }
+    let dropped = 0;
     const acc = track(new cv.Mat(dh, dw, cv.CV_8UC1, new cv.Scalar(0)));
     const level = track(new cv.Mat());
     for (let s = 0; s <= steps; s++) {
       const z = (top * s) / steps;
+      if (topMm) {
+        // A column stands at this level while its top reaches half a millimetre below it.
+        for (; dropped < buckets.length && dropped + 1 < z - 0.5; dropped++) for (const i of buckets[dropped] ?? []) sd[i] = 0;
+        if (dropped >= buckets.length) break;
+      }
       const g = hc / (hc - z);
       // Full-frame map u' = g·u + n(1 − g), with u = u_src + s0 and u' = u_dst + d0.
       const M = track(cv.matFromArray(2, 3, cv.CV_64F, [g, 0, g * sx0 + nx * (1 - g) - dx0, 0, g, g * sy0 + ny * (1 - g) - dy0]));
@@ -662,25 +678,31 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     if (!part) largestParts.set(mask, (part = largestComponentMask(mask, width, height)));
     return part;
   };
-  // The hull is raised to its upper height (the 90th percentile of its edge columns), not to the
-  // median `heightMm`: a tool of uneven height is mostly low at its edges, and a prism at the median
-  // did not reach the tall head a corner photo sees tens of millimetres out. A drill laid square to
-  // the pad had edge columns with a median of 1.9 mm and an upper height of 55.7 mm, and its five
-  // photos were refused as disagreeing, 10-36 % of each unexplained (3D bench `--square`).
-  type Hull = { mask: Uint8Array; heightMm: number; diagnostics?: Record<string, unknown> };
-  const checkHeightMm = (hull: Hull) => {
-    const upper = Number((hull.diagnostics as { heightUpperMm?: number } | undefined)?.heightUpperMm);
-    return Number.isFinite(upper) ? Math.max(hull.heightMm, upper) : hull.heightMm;
+  // Each of the hull's columns is raised to its own top (carve.ts, topMm), not the whole footprint
+  // to the median edge column (`heightMm`): a tool of uneven height is mostly low at its edges, and
+  // a prism at the median did not reach the tall head a corner photo sees tens of millimetres out.
+  // A drill laid square to the pad had edge columns with a median of 1.9 mm and a head of 55 mm,
+  // and its five photos were refused as disagreeing, 10-36 % of each unexplained (3D bench
+  // `--square`). The search for an odd photo (leave one out, below) keeps the median prism: a hull of
+  // four photos explains those four almost by construction once its columns stand at their own
+  // tops, and on plain paper, where the corner photos kept a spanner's shadow, the middle photo,
+  // the one that had left it out, was then dropped as the odd one (an outline 4.5 mm off).
+  type Hull = { mask: Uint8Array; heightMm: number; topMm?: Float32Array; diagnostics?: Record<string, unknown> };
+  const tallestColumnMm = (hull: Hull) => {
+    let top = hull.heightMm;
+    if (hull.topMm) for (let q = 0; q < hull.topMm.length; q++) if (hull.mask[q] && hull.topMm[q] > top) top = hull.topMm[q];
+    return top;
   };
-  const explain = (hull: Hull, j: number, far = false) => {
-    const top = checkHeightMm(hull);
-    const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], top, MOVED_SLACK_MM);
+  const explain = (hull: Hull, j: number, far = false, ownTops = true) => {
+    const columns = ownTops ? hull.topMm : undefined;
+    const top = columns ? tallestColumnMm(hull) : hull.heightMm;
+    const seen = prismSilhouette(hull.mask, width, height, k, cameraPoses[j], top, MOVED_SLACK_MM, columns);
     // Only this photo's parts attached to the tool count, and the tool is the hull's largest part,
     // as the outline is: a speck the hull keeps at the frame's edge (where only this photo can
     // judge) is none. Through one, a stray blob of this photo's beside it was counted as
     // unexplained (1280 x 960: five photos of a knife refused as disagreeing).
     const main = largestPart(hull.mask);
-    const tool = main === hull.mask ? seen : prismSilhouette(main, width, height, k, cameraPoses[j], top, MOVED_SLACK_MM);
+    const tool = main === hull.mask ? seen : prismSilhouette(main, width, height, k, cameraPoses[j], top, MOVED_SLACK_MM, columns);
     const sil = toolComponents(silhouettes[j].mask, tool, width, height);
     let total = 0;
     let outside = 0;
@@ -695,7 +717,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     const share = total ? outside / total : countOnes(silhouettes[j].mask) / (k * k) > 20 ? 1 : 0;
     return { share, farMm: far && outside ? farUnexplainedMm(sil, seen, width, height, k) : 0 };
   };
-  const unexplained = (hull: Hull, j: number) => explain(hull, j).share;
+  const unexplained = (hull: Hull, j: number) => explain(hull, j, false, false).share;
   let explained = silhouettes.map((_, j) => explain(carved, j, true));
   const consistency = explained.map((e, j) => ({ index: used[j].i + 1, unexplained: r2(e.share) }));
   const worst = consistency.reduce((a, b) => (b.unexplained > a.unexplained ? b : a));

@@ -77,6 +77,21 @@ describe("carveFootprint behaviour", () => {
     expect(compare(carveFootprint(sils).mask, truth).cutShare).toBeLessThanOrEqual(0.005);
   }, SLOW);
 
+  test("each column's top: the hull holds the solid, its tall head stands above the median edge column", () => {
+    // A drill-like solid in one piece: a 10 mm body and a 40 mm head beside it.
+    const solid = unionSolid([boxSolid(70, 130, 60, 30, 10), boxSolid(112, 130, 25, 25, 40)]);
+    const r = carveFootprint(silhouettes(solid, views, poses));
+    const top = r.topMm as Float32Array;
+    const at = (xMm: number, yMm: number) => top[Math.floor(yMm * K) * W + Math.floor(xMm * K)];
+    // Never under the solid (a visual hull holds it; one level of slack), over a wide part far over
+    // (the hull's roof), and nothing off the footprint.
+    for (const x of [45, 60, 75, 90]) expect(at(x, 130)).toBeGreaterThanOrEqual(10 - 0.5);
+    for (const x of [104, 112, 120]) expect(at(x, 130)).toBeGreaterThanOrEqual(40 - 0.5);
+    expect(at(20, 20)).toBe(0);
+    // What the consistency check needs: the head's columns, not the median of the edge columns.
+    expect(Math.max(...[104, 112, 120].map((x) => at(x, 130)))).toBeGreaterThan(r.heightMm + 15);
+  }, SLOW);
+
   test("one view: the silhouette comes back unchanged, height unknown (0)", () => {
     const solid = boxSolid(100, 120, 30, 100, 20, 10);
     const [s] = silhouettes(solid, views, poses);

@@ -270,7 +270,7 @@ type PreparedView = {
 export function carveFootprint(
   views: ViewSilhouette[],
   opts: CarveOptions = {},
-): { mask: Uint8Array; heightMm: number; diagnostics: Record<string, unknown> } {
+): { mask: Uint8Array; heightMm: number; topMm?: Float32Array; diagnostics: Record<string, unknown> } {
   const started = performance.now();
   const tol = opts.toleranceMm ?? DEFAULT_TOLERANCE_MM;
   const tolPerZ = opts.tolerancePerMmHeight ?? DEFAULT_TOLERANCE_PER_MM_HEIGHT;
@@ -583,11 +583,15 @@ export function carveFootprint(
   // No edge column at all (no pad-plane overlap: a tool held off the pad?) gives no height: carve it all.
   const capMm = height.samples ? Math.min(maxZ, height.upperMm * 1.15 + 3) : maxZ;
   const capLevels = Math.min(nLevels, Math.floor(capMm / dz) + 1);
+  // Each column's top: the highest level its pixel is still in the hull's slice (for the photos'
+  // consistency check, which raises every column to its own top).
+  const topLevel = new Uint16Array(W * H);
   for (let level = 1; level < capLevels; level++) {
     const area = sliceAt(level, (y, row) => {
       const f = foot[y];
       if (!f.length) foot[y] = row;
       else if (!containsRuns(f, row)) foot[y] = unionRuns(f, row);
+      for (let i = 0; i < row.length; i += 2) topLevel.fill(level, y * W + Math.max(0, row[i]), y * W + Math.min(W, row[i + 1]));
     });
     sliceArea.push(area / (k * k));
     if (!area) break;
@@ -604,9 +608,12 @@ export function carveFootprint(
   }
   footArea /= k * k;
   const totalMs = performance.now() - started;
+  const topMm = new Float32Array(W * H);
+  for (let q = 0; q < topMm.length; q++) if (mask[q]) topMm[q] = topLevel[q] * dz;
   return {
     mask,
     heightMm: height.heightMm,
+    topMm,
     diagnostics: {
       ...base,
       method: misses ? `visual hull, ${misses} view(s) may disagree` : withDoubt ? `visual hull, ${doubtMisses} doubtful miss(es) kept` : "visual hull",
