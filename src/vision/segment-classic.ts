@@ -10,96 +10,17 @@ import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 import { labelComponents } from "./ai/morphology.ts";
 
 /**
- * A pixel of a line's band counts as darkened by the printed line where the line leaves less than
- * this share of the light there (its measured footprint, below). At 5 px/mm the lines of the 3D
- * bench's photos darken the two pixels at ±0.5 px of the centre by 7 % and those at ±1.5 px by
- * under 1 %.
- */
-export const LINE_SHARE_MIN = 0.99;
-/** Samples a quarter-pixel offset needs before its line share is trusted (fewer: it is erased as before). */
-const LINE_PROFILE_MIN_SAMPLES = 200;
-
-/**
- * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so the
- * pixels the line darkens are replaced by interpolation across them. Which pixels those are is
- * measured on the photo itself: the share of light the line leaves at each offset from its centre,
- * the median over every band whose two ends are alike and bright (lit paper, mostly). Only they are
- * replaced, not the whole band (±1.2 mm): a part's edge laid along a line, within a millimetre of
- * it, is left standing. Interpolating across the whole band had wiped it (a hex key's rim beside
- * its shadow, whose flood then took a bite of the bar; a chrome knife's and a satin socket's
- * sides), which is how a tool laid square to the pad got cut (3D bench `--square`, five photos: a
- * hex key 1.71 % and a held-out screwdriver 1.76 %). Where a tool edge crosses the band (the two
- * sides differ a lot), the darkened pixels are repainted from the paper side up to the tool edge
- * only, so the line does not stick to the tool and the tool is left intact.
+ * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
+ * line's band is replaced by interpolation across it. Where a tool edge crosses the band (the two
+ * sides differ a lot), band pixels are repainted from the paper side up to the tool edge only, so the
+ * line does not stick to the tool and the tool is left intact.
  */
 export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
   const { width: W, height: H } = img;
   const d = new Uint8Array(img.data);
   const r = 0.3 * k + 0.6;
   const grey = (o: number) => d[o] * 0.299 + d[o + 1] * 0.587 + d[o + 2] * 0.114;
-  // One span across a line's band per row (or column): first pixel, last pixel, their distance,
-  // the step between pixels, and the first pixel's offset from the line's centre (px).
-  const spans: [number, number, number, number, number][] = [];
-  for (let x = GRID_STEP_MM; x < FRAME_W_MM; x += GRID_STEP_MM) {
-    const uc = x * k - 0.5;
-    const a = Math.floor(uc - r) - 1;
-    const b = Math.ceil(uc + r) + 1;
-    if (a < 0 || b >= W) continue;
-    for (let y = 0; y < H; y++) spans.push([(y * W + a) * 4, (y * W + b) * 4, b - a, 4, a - uc]);
-  }
-  for (let yy = GRID_STEP_MM; yy < FRAME_H_MM; yy += GRID_STEP_MM) {
-    const vc = yy * k - 0.5;
-    const a = Math.floor(vc - r) - 1;
-    const b = Math.ceil(vc + r) + 1;
-    if (a < 0 || b >= H) continue;
-    for (let x = 0; x < W; x++) spans.push([(a * W + x) * 4, (b * W + x) * 4, b - a, W * 4, a - vc]);
-  }
-  // The line's footprint: the share of light it leaves, per quarter pixel of offset from its centre:
-  // the median of each offset's samples (typed arrays sorted natively, bins in a plain array: a list
-  // per offset sorted by a comparator cost 60 ms a photo). round(4 (a0 + t)) = round(4 a0) + 4 t.
-  const quarter = (off: number) => Math.round(off * 4);
-  const BIN0 = 64;
-  const likeEnds = (ga: number, gb: number) => Math.abs(ga - gb) <= 10 && Math.min(ga, gb) >= 40;
-  const counts = new Int32Array(2 * BIN0);
-  for (const [oa, ob, count, , a0] of spans) {
-    if (!likeEnds(grey(oa), grey(ob))) continue;
-    const base = quarter(a0) + BIN0;
-    for (let t = 1; t < count; t++) counts[base + 4 * t]++;
-  }
-  const xs = Array.from(counts, (n) => new Float64Array(n));
-  const filled = new Int32Array(2 * BIN0);
-  for (const [oa, ob, count, stride, a0] of spans) {
-    const ga = grey(oa);
-    const gb = grey(ob);
-    if (!likeEnds(ga, gb)) continue;
-    const base = quarter(a0) + BIN0;
-    for (let t = 1; t < count; t++) xs[base + 4 * t][filled[base + 4 * t]++] = grey(oa + t * stride) / (ga + ((gb - ga) * t) / count);
-  }
-  const share = new Map<number, number>();
-  xs.forEach((list, bin) => {
-    if (list.length < LINE_PROFILE_MIN_SAMPLES) return;
-    list.sort();
-    share.set(bin - BIN0, list[list.length >> 1]);
-  });
-  const darkened = (off: number) => (share.get(quarter(off)) ?? 0) < LINE_SHARE_MIN;
-  // Which of a span's pixels the line darkens depends only on its offset and length: found once each.
-  const narrowed = new Map<number, [number, number]>();
-  const fixSpan = (bandA: number, count0: number, stride: number, a0: number) => {
-    // Narrow the span to the pixels the line darkens, with one pixel either side to interpolate from.
-    const key = quarter(a0) * 64 + count0;
-    let range = narrowed.get(key);
-    if (!range) {
-      let f = 1;
-      while (f < count0 && !darkened(a0 + f)) f++;
-      let l = count0 - 1;
-      while (l > f && !darkened(a0 + l)) l--;
-      narrowed.set(key, (range = [f, l]));
-    }
-    const [first, last] = range;
-    if (first >= count0) return;
-    const oa = bandA + (first - 1) * stride;
-    const ob = bandA + (last + 1) * stride;
-    const count = last + 2 - first;
+  const fixSpan = (oa: number, ob: number, count: number, stride: number) => {
     const ga = grey(oa);
     const gb = grey(ob);
     if (Math.abs(ga - gb) <= 25) {
@@ -124,7 +45,20 @@ export function eraseGrid(img: RgbaImage, k: number): RgbaImage {
       d[o + 2] = d[paper + 2];
     }
   };
-  for (const [oa, , count, stride, a0] of spans) fixSpan(oa, count, stride, a0);
+  for (let x = GRID_STEP_MM; x < FRAME_W_MM; x += GRID_STEP_MM) {
+    const uc = x * k - 0.5;
+    const a = Math.floor(uc - r) - 1;
+    const b = Math.ceil(uc + r) + 1;
+    if (a < 0 || b >= W) continue;
+    for (let y = 0; y < H; y++) fixSpan((y * W + a) * 4, (y * W + b) * 4, b - a, 4);
+  }
+  for (let yy = GRID_STEP_MM; yy < FRAME_H_MM; yy += GRID_STEP_MM) {
+    const vc = yy * k - 0.5;
+    const a = Math.floor(vc - r) - 1;
+    const b = Math.ceil(vc + r) + 1;
+    if (a < 0 || b >= H) continue;
+    for (let x = 0; x < W; x++) fixSpan((a * W + x) * 4, (b * W + x) * 4, b - a, W * 4);
+  }
   return { width: W, height: H, data: d };
 }
 
