@@ -82,6 +82,14 @@ function score(traced: [number, number][], truth: [number, number][]): Scores {
 // A drill's footprint (~13 000 mm²) is above the product's default maximum contour area.
 const MAX_AREA_MM2 = 40000;
 
+/**
+ * The render options every photo of a run shares beyond its spec: paper, placement and camera. Keys
+ * appear only when set, in this order: the photo cache is keyed by the options' JSON.
+ */
+function sceneOptions(o: Bench3dOptions) {
+  return { ...(o.plainPaper ? { plainPaper: true } : {}), ...(o.square ? { square: true } : {}), ...o.camera };
+}
+
 function params(o: Bench3dOptions): TraceParams {
   return o.ai
     ? ({ rdp_tolerance_mm: o.rdp, allowance_mm: 0, inset_mm: 12, mode: "ai", confidence: 0.5, post_morph_px: 3, contour_max_area_mm: MAX_AREA_MM2 } as TraceParams)
@@ -116,7 +124,7 @@ function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
-    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...(o.plainPaper ? { plainPaper: true } : {}), ...(o.square ? { square: true } : {}), ...o.camera });
+    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...sceneOptions(o) });
     const light = `${photo.light.kind} ${photo.light.elevationDeg.toFixed(0)}°`;
     try {
       // The product's path for one photo (the scan endpoints call traceImages with one image).
@@ -191,7 +199,7 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
   }
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
-    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...(o.plainPaper ? { plainPaper: true } : {}), ...(o.square ? { square: true } : {}), ...o.camera })).slice(0, o.views);
+    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...sceneOptions(o) })).slice(0, o.views);
     const light = `${views[0].light.kind} ${views[0].light.elevationDeg.toFixed(0)}°`;
     try {
       const r = await traceImages(

@@ -583,15 +583,16 @@ export function carveFootprint(
   // No edge column at all (no pad-plane overlap: a tool held off the pad?) gives no height: carve it all.
   const capMm = height.samples ? Math.min(maxZ, height.upperMm * 1.15 + 3) : maxZ;
   const capLevels = Math.min(nLevels, Math.floor(capMm / dz) + 1);
-  // Each column's top: the highest level its pixel is still in the hull's slice (for the photos'
-  // consistency check, which raises every column to its own top).
-  const topLevel = new Uint16Array(W * H);
+  // Each column's top: the height of the highest level its pixel is still in the hull's slice (for
+  // the photos' consistency check, which raises every column to its own top). Every pixel a slice
+  // fills is in the footprint; the pad-plane slice's own pixels stay at 0.
+  const topMm = new Float32Array(W * H);
   for (let level = 1; level < capLevels; level++) {
     const area = sliceAt(level, (y, row) => {
       const f = foot[y];
       if (!f.length) foot[y] = row;
       else if (!containsRuns(f, row)) foot[y] = unionRuns(f, row);
-      for (let i = 0; i < row.length; i += 2) topLevel.fill(level, y * W + Math.max(0, row[i]), y * W + Math.min(W, row[i + 1]));
+      for (let i = 0; i < row.length; i += 2) topMm.fill(level * dz, y * W + Math.max(0, row[i]), y * W + Math.min(W, row[i + 1]));
     });
     sliceArea.push(area / (k * k));
     if (!area) break;
@@ -608,8 +609,6 @@ export function carveFootprint(
   }
   footArea /= k * k;
   const totalMs = performance.now() - started;
-  const topMm = new Float32Array(W * H);
-  for (let q = 0; q < topMm.length; q++) if (mask[q]) topMm[q] = topLevel[q] * dz;
   return {
     mask,
     heightMm: height.heightMm,
