@@ -100,6 +100,26 @@ describe("measureGridVisibility", () => {
     expect(inside.hidden).toBeGreaterThan(0.9 * inside.measured);
   });
 
+  test("on paper clipped at the sensor's top, a millimetre of line flattened to a faint dip is no evidence of a part", () => {
+    // The browser's five-photo walk: Chromium stretches the clip's frames to full range, the paper
+    // clips at 255 and a blurred line vanishes there, or leaves a faint dip for a millimetre where
+    // the paper reads 252. Those windows read "hidden" and grew "tool" blobs on bare paper.
+    const img = syntheticFrame(k, [], 14);
+    const set = (x: number, y: number, v: number) => {
+      const o = (y * img.width + x) * 4;
+      img.data[o] = img.data[o + 1] = img.data[o + 2] = v;
+    };
+    // The x = 100 mm line straddles columns 499 and 500; 112-119 mm clipped, 115-116.2 mm at 252 with the line at 250.
+    for (let y = 560; y < 595; y++) for (let x = 485; x < 516; x++) set(x, y, 255);
+    for (let y = 575; y < 581; y++) for (let x = 494; x < 506; x++) set(x, y, x === 499 || x === 500 ? 250 : 252);
+    const g = visibilityOf(img);
+    const patch = verdicts(g.visibility, toolPolygon(100, 115.6, 4, 1.2, 0), img.width, img.height);
+    expect(patch.hidden).toBe(0);
+    // The paper's lines around it are still read as seen.
+    const around = verdicts(g.visibility, toolPolygon(100, 140, 30, 20, 0), img.width, img.height);
+    expect(around.seen).toBeGreaterThan(100);
+  });
+
   test("where streaks beside the line leave its verdict open, a line that does not show is marked faint; the paper's lines never are", () => {
     // A chrome-bright part streaked far more strongly than the line's dip: no verdict can rule a
     // visible line out, but the line does not show. The lit-paper shadow flood keeps off such places

@@ -72,6 +72,18 @@ const LIGHT_PART_LEVEL = 0.7;
  */
 const LIGHT_PART_MAX_LEVEL = 0.93;
 
+/**
+ * A sample whose line and sides both read this bright lies at the sensor's top, where highlights roll
+ * off or clip: a blurred line on over-exposed paper can flatten away there (see the hidden runs below).
+ */
+const NEAR_TOP = 248;
+/**
+ * A short hidden run at the top whose line still dips this share of the paper's (on average) is a
+ * flattened line, not a hidden one. The light steel beam of a caliper on bright paper (3D bench)
+ * leaves none (-0.27 to 0.07, median -0.05); the walk's flattened lines left 0.03-0.19.
+ */
+const TOP_FAINT_DIP = 0.05;
+
 /** Within this many mm of a crossing line the sides are darkened by it: not read. */
 const CROSSING_MM = 1.0;
 
@@ -168,6 +180,8 @@ export function measureGridVisibility(
     if (side < 4) return Number.NaN;
     return 1 - (grey[L.at(t, o - 1)] + grey[L.at(t, o)]) / 2 / side;
   };
+  // Line samples (at the line's second pixel) whose line and sides read NEAR_TOP or brighter.
+  const nearTop = new Uint8Array(n);
   const raw: Float32Array[] = [];
   const rawOff: Float32Array[] = [];
   const rawSkew: Float32Array[] = [];
@@ -201,6 +215,7 @@ export function measureGridVisibility(
       // a satin part as bright hides them), and such photos would otherwise have no grid evidence.
       if (side >= 254) continue;
       const d = 1 - (grey[a] + grey[b]) / 2 / side;
+      if (side >= NEAR_TOP && (grey[a] + grey[b]) / 2 >= NEAR_TOP) nearTop[b] = 1;
       const oL = dipAt(L, t, -off);
       const oR = dipAt(L, t, off);
       if (Number.isNaN(oL) || Number.isNaN(oR)) continue;
@@ -315,6 +330,28 @@ export function measureGridVisibility(
         else if (verdict === "hidden") outs[t] = Math.min(v, GRID_HIDDEN);
         else if (verdict === "unknown" && v < GRID_VISIBLE && lineLevel >= LIGHT_PART_LEVEL) faint[L.at(t, -1)] = faint[L.at(t, 0)] = 1;
       }
+      // A hidden run at the sensor's top (NEAR_TOP), shorter than a seen run must be, with a faint
+      // dip left and no other hidden sample within 3 mm along the line, is a blurred line that the
+      // clip flattened on over-exposed paper: no evidence. In the browser's five-photo walk (a video
+      // frame stretched to full range, its paper clipped) a dozen such samples on bare paper grew
+      // into "tool" blobs, one onto a spanner: 7 % of a corner photo's outline disagreed with the
+      // other photos', against the 8 % that refuses a scan. A light part as bright hides the line
+      // all the way across it, and across its neighbours past a crossing.
+      const flattened: [number, number][] = [];
+      for (let t = 0; t < L.along; ) {
+        if (!(outs[t] <= GRID_HIDDEN && nearTop[L.at(t, 0)])) {
+          t++;
+          continue;
+        }
+        let e = t;
+        let sum = outs[t];
+        while (e + 1 < L.along && outs[e + 1] <= GRID_HIDDEN && nearTop[L.at(e + 1, 0)]) sum += outs[++e];
+        let isolated = true;
+        for (let u = Math.max(0, t - maxGap); u <= Math.min(L.along - 1, e + maxGap) && isolated; u++) if ((u < t || u > e) && outs[u] <= GRID_HIDDEN) isolated = false;
+        if (isolated && e - t + 1 < minRun && sum / (e - t + 1) > TOP_FAINT_DIP) flattened.push([t, e]);
+        t = e + 1;
+      }
+      for (const [t, e] of flattened) outs.fill(Number.NaN, t, e + 1);
       // A line seen through a shadow is seen all the way across it; shading on a smooth tool can
       // mimic it for a millimetre or so. Shorter "seen" runs are dropped. A run is also cut where the
       // brightness beside the line steps down sharply (a tool's edge or a hard shadow's): the line's
