@@ -138,6 +138,33 @@ describe("segmentClassic", () => {
     expect(Math.abs(at(out.data, 50, 95) - at(out.data, 52, 95))).toBeLessThan(4);
   }, SLOW);
 
+  test("eraseGrid leaves a bright rim laid along a line standing between a dark part and its shadow", () => {
+    // The band's two ends are alike (a dark part, 60, and its shadow, 70) and were interpolated
+    // across, wiping the rim of light 0.2-0.6 mm right of the x = 50 mm line: the shadow's flood
+    // then took a bite of the part (a hex key laid square to the pad, cut 1.7 % from five photos).
+    const strip = (x0: number, x1: number): [number, number][] => [
+      [x0, 60],
+      [x1, 60],
+      [x1, 130],
+      [x0, 130],
+    ];
+    const img = syntheticFrame(k, [
+      { polygonMm: strip(40, 50.2), rgb: [70, 70, 72] },
+      { polygonMm: strip(50.2, 50.6), rgb: [200, 200, 200] },
+      { polygonMm: strip(50.6, 80), rgb: [60, 60, 62] },
+    ]);
+    const out = eraseGrid(img, k);
+    const row = Math.round(95 * k - 0.5);
+    const g = (x: number) => out.data[(row * img.width + x) * 4 + 1];
+    expect(g(Math.floor(50.3 * k))).toBeGreaterThan(150);
+    expect(g(Math.floor(50.5 * k))).toBeGreaterThan(150);
+    // The line itself is gone on the paper beside it (no dip left at its centre, in a row of paper).
+    const paperRow = Math.round(40 * k - 0.5);
+    const p = (x: number) => out.data[(paperRow * img.width + x) * 4 + 1];
+    expect(Math.abs(p(50 * k - 1) - p(50 * k - 3))).toBeLessThan(4);
+    expect(Math.abs(p(50 * k) - p(50 * k + 2))).toBeLessThan(4);
+  }, SLOW);
+
   test("sensitivity lowers the thresholds", () => {
     expect(classicThresholds(90).dark).toBeLessThan(classicThresholds(45).dark);
     expect(classicThresholds(0).chroma).toBeGreaterThan(classicThresholds(45).chroma);

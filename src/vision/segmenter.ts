@@ -9,6 +9,8 @@ export type SegmentInput = {
   pxPerMm: number;
   /** 1 = ignore (treated as paper). */
   excluded: Uint8Array;
+  /** The photo's own resolution on the pad at the frame's centre (px/mm), when known: how far its blur spreads a printed line. */
+  sourcePxPerMm?: number;
   sensitivity: number;
   /** Learned segmenters: minimum foreground probability (0..1). */
   confidence?: number;

@@ -226,16 +226,16 @@ export async function segmentView(
     const sensitivity = p.sensitivityGiven ? p.sensitivity : Math.round((1 - p.confidence) * 90);
     if (ai) {
       segmenterName = "ai";
-      seg = await ai({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx, lineSeen });
+      seg = await ai({ image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx, lineSeen });
     } else {
       // Code that runs the pipeline without registering the learned segmenter (src/vision/ai-segmenter.ts,
       // which every pool worker imports): the classic segmenter stands in, tuned by confidence.
       segmenterName = "classic (ai fallback)";
-      seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity, confidence: p.confidence, lineSeen });
+      seg = segmentClassic({ image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, sensitivity, confidence: p.confidence, lineSeen });
       seg = { ...seg, mask: closeMask(seg.mask, image.width, image.height, p.postMorphPx) };
     }
   } else {
-    seg = segmentClassic({ image, pxPerMm: k, excluded, sensitivity: p.sensitivity, lineSeen });
+    seg = segmentClassic({ image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, sensitivity: p.sensitivity, lineSeen });
   }
   timer.lap("segment");
   return { ...v, seg, segmenterName };
