@@ -324,6 +324,16 @@ function randomLight(rng: Rng): LightSpec {
   };
 }
 
+/**
+ * The tool's angle on the pad at placement attempt `attempt`: square to the pad first (`square`),
+ * then any angle, and after a while along the pad's long side, where big tools (drill, hammer) fit.
+ */
+function placementAngleDeg(rng: Rng, attempt: number, square: boolean): number {
+  if (square && attempt < 200) return rng.pick([0, 90, 180, 270]) + rng.range(-2, 2);
+  if (attempt < (square ? 250 : 150)) return rng.range(0, 360);
+  return rng.pick([90, 270]) + rng.range(-20, 20);
+}
+
 function buildScene(opts: Render3dOptions): Scene {
   const rng = createRng(opts.seed * 7919 + 31);
   const kind = opts.toolKind ?? rng.pick(TOOL3D_KINDS);
@@ -335,14 +345,7 @@ function buildScene(opts: Render3dOptions): Scene {
   // Tops of tall tools are seen further out (r h / (Hc - h)): keep them clear of the 12 mm inset.
   const clearance = 15 + 0.3 * toolHeight(shape);
   for (let attempt = 0; attempt < 400 && !tool; attempt++) {
-    // Big tools (drill, hammer) only fit some ways round: after a while try along the pad's long side.
-    const angleDeg =
-      opts.placement?.angleDeg ??
-      (opts.square && attempt < 200
-        ? rng.pick([0, 90, 180, 270]) + rng.range(-2, 2)
-        : attempt < (opts.square ? 250 : 150)
-          ? rng.range(0, 360)
-          : rng.pick([90, 270]) + rng.range(-20, 20));
+    const angleDeg = opts.placement?.angleDeg ?? placementAngleDeg(rng, attempt, opts.square === true);
     const placed0 = placeTool3d(shape, (angleDeg * Math.PI) / 180, 0, 0);
     if (opts.placement) {
       tool = placeTool3d(shape, (angleDeg * Math.PI) / 180, opts.placement.cx, opts.placement.cy);

@@ -180,11 +180,11 @@ export function measureGridVisibility(
     if (side < 4) return Number.NaN;
     return 1 - (grey[L.at(t, o - 1)] + grey[L.at(t, o)]) / 2 / side;
   };
-  // Line samples (at the line's second pixel) whose line and sides read NEAR_TOP or brighter.
-  const nearTop = new Uint8Array(n);
   const raw: Float32Array[] = [];
   const rawOff: Float32Array[] = [];
   const rawSkew: Float32Array[] = [];
+  // Per line, the samples whose line and sides read NEAR_TOP or brighter.
+  const rawTop: Uint8Array[] = [];
   const paperDips: number[] = [];
   // The line's contrast varies over the photo (focus, exposure, a washed-out corner): each sample is
   // also compared with the paper's dip in its own 40 mm tile when that tile has enough paper.
@@ -196,6 +196,7 @@ export function measureGridVisibility(
     const dips = new Float32Array(L.along).fill(Number.NaN);
     const offs = new Float32Array(L.along);
     const skews = new Float32Array(L.along);
+    const tops = new Uint8Array(L.along);
     for (let t = 0; t < L.along; t++) {
       if (nearCrossing((t + 0.5) / k)) continue;
       const a = L.at(t, -1);
@@ -215,7 +216,7 @@ export function measureGridVisibility(
       // a satin part as bright hides them), and such photos would otherwise have no grid evidence.
       if (side >= 254) continue;
       const d = 1 - (grey[a] + grey[b]) / 2 / side;
-      if (side >= NEAR_TOP && (grey[a] + grey[b]) / 2 >= NEAR_TOP) nearTop[b] = 1;
+      if (side >= NEAR_TOP && (grey[a] + grey[b]) / 2 >= NEAR_TOP) tops[t] = 1;
       const oL = dipAt(L, t, -off);
       const oR = dipAt(L, t, off);
       if (Number.isNaN(oL) || Number.isNaN(oR)) continue;
@@ -230,6 +231,7 @@ export function measureGridVisibility(
     raw.push(dips);
     rawOff.push(offs);
     rawSkew.push(skews);
+    rawTop.push(tops);
   }
   paperDips.sort((p, q) => p - q);
   const paperDip = paperDips.length >= 50 ? paperDips[Math.floor(paperDips.length / 2)] : 0;
@@ -248,6 +250,7 @@ export function measureGridVisibility(
       const dips = raw[li];
       const offs = rawOff[li];
       const skews = rawSkew[li];
+      const nearTop = rawTop[li];
       const outs = new Float32Array(L.along).fill(Number.NaN);
       for (let t = 0; t < L.along; t++) {
         if (Number.isNaN(dips[t])) continue;
@@ -339,13 +342,13 @@ export function measureGridVisibility(
       // all the way across it, and across its neighbours past a crossing.
       const flattened: [number, number][] = [];
       for (let t = 0; t < L.along; ) {
-        if (!(outs[t] <= GRID_HIDDEN && nearTop[L.at(t, 0)])) {
+        if (!(outs[t] <= GRID_HIDDEN && nearTop[t])) {
           t++;
           continue;
         }
         let e = t;
         let sum = outs[t];
-        while (e + 1 < L.along && outs[e + 1] <= GRID_HIDDEN && nearTop[L.at(e + 1, 0)]) sum += outs[++e];
+        while (e + 1 < L.along && outs[e + 1] <= GRID_HIDDEN && nearTop[e + 1]) sum += outs[++e];
         let isolated = true;
         for (let u = Math.max(0, t - maxGap); u <= Math.min(L.along - 1, e + maxGap) && isolated; u++) if ((u < t || u > e) && outs[u] <= GRID_HIDDEN) isolated = false;
         if (isolated && e - t + 1 < minRun && sum / (e - t + 1) > TOP_FAINT_DIP) flattened.push([t, e]);

@@ -57,18 +57,15 @@ export function eraseGrid(img: RgbaImage, k: number, sourcePxPerMm = k): RgbaIma
       // a hex key's flank beside its shadow), and the shadow's or the paper's flood then took a
       // bite of the part: 3D bench, five photos of tools laid square to the pad cut 1.7 % (a hex
       // key), held out 1.1-1.4 % (a satin socket, a caliper).
-      let ta = 0;
-      let tb = count;
-      if (edgesInBand) for (let t = Math.ceil(-core - a0) - 1; t >= 1; t--)
-        if (Math.abs(grey(oa + t * stride) - ga) > BAND_EDGE_LEVELS) {
-          ta = t;
-          break;
-        }
-      if (edgesInBand) for (let t = Math.floor(core - a0) + 1; t < count; t++)
-        if (Math.abs(grey(oa + t * stride) - gb) > BAND_EDGE_LEVELS) {
-          tb = t;
-          break;
-        }
+      // The first pixel from `from` towards the band's end `end` (not included) unlike that end's
+      // grey `g`, or `end` itself.
+      const unlike = (from: number, end: number, g: number) => {
+        const step = end > from ? 1 : -1;
+        for (let t = from; step > 0 ? t < end : t > end; t += step) if (Math.abs(grey(oa + t * stride) - g) > BAND_EDGE_LEVELS) return t;
+        return end;
+      };
+      const ta = edgesInBand ? unlike(Math.ceil(-core - a0) - 1, 0, ga) : 0;
+      const tb = edgesInBand ? unlike(Math.floor(core - a0) + 1, count, gb) : count;
       const oa2 = oa + ta * stride;
       const n2 = tb - ta;
       for (let c = 0; c < 3; c++) {

@@ -219,6 +219,8 @@ export async function segmentView(
   const { image, excluded } = v;
   const k = WORK_PX_PER_MM;
   report(60, "Separating the tool from the pad");
+  // What every segmenter reads of this view.
+  const view = { image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, lineSeen };
   let seg: SegmentOutput;
   let segmenterName = "classic";
   if (p.mode === "ai") {
@@ -226,16 +228,16 @@ export async function segmentView(
     const sensitivity = p.sensitivityGiven ? p.sensitivity : Math.round((1 - p.confidence) * 90);
     if (ai) {
       segmenterName = "ai";
-      seg = await ai({ image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx, lineSeen });
+      seg = await ai({ ...view, sensitivity, confidence: p.confidence, postMorphPx: p.postMorphPx });
     } else {
       // Code that runs the pipeline without registering the learned segmenter (src/vision/ai-segmenter.ts,
       // which every pool worker imports): the classic segmenter stands in, tuned by confidence.
       segmenterName = "classic (ai fallback)";
-      seg = segmentClassic({ image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, sensitivity, confidence: p.confidence, lineSeen });
+      seg = segmentClassic({ ...view, sensitivity, confidence: p.confidence });
       seg = { ...seg, mask: closeMask(seg.mask, image.width, image.height, p.postMorphPx) };
     }
   } else {
-    seg = segmentClassic({ image, pxPerMm: k, sourcePxPerMm: v.fullPxPerMm, excluded, sensitivity: p.sensitivity, lineSeen });
+    seg = segmentClassic({ ...view, sensitivity: p.sensitivity });
   }
   timer.lap("segment");
   return { ...v, seg, segmenterName };

@@ -688,9 +688,14 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // tops, and on plain paper, where the corner photos kept a spanner's shadow, the middle photo,
   // the one that had left it out, was then dropped as the odd one (an outline 4.5 mm off).
   type Hull = { mask: Uint8Array; heightMm: number; topMm?: Float32Array; diagnostics?: Record<string, unknown> };
+  // Found once per hull, like its largest part: `explain` reads the same hull from every photo.
+  const tallestColumns = new WeakMap<Uint8Array, number>();
   const tallestColumnMm = (hull: Hull) => {
-    let top = hull.heightMm;
+    let top = tallestColumns.get(hull.mask);
+    if (top !== undefined) return top;
+    top = hull.heightMm;
     if (hull.topMm) for (let q = 0; q < hull.topMm.length; q++) if (hull.mask[q] && hull.topMm[q] > top) top = hull.topMm[q];
+    tallestColumns.set(hull.mask, top);
     return top;
   };
   const explain = (hull: Hull, j: number, far = false, ownTops = true) => {
