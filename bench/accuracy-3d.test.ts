@@ -55,3 +55,17 @@ test("--stress: every photo the pipeline gets comes from the worse camera, and t
   for (let j = 0; j < 5; j++) expect(Buffer.from(seen[1][j]).equals(Buffer.from(seen[0][j]))).toBe(false);
   expect(lines.join("\n")).toContain('worse camera {"noiseSigma":6,"jpegQuality":70}');
 }, 180000);
+
+test("--oracle: every photo segmented by its true silhouette; the one-photo outline is that silhouette, and the learned segmenter is back afterwards", async () => {
+  const { getSegmenter } = await import("../src/vision/segmenter.ts");
+  const before = getSegmenter("ai");
+  const lines: string[] = [];
+  await runBench3d({ n: 1, width: 1280, height: 960, firstSeed: 3003, causes: ["both"], ai: false, oracle: true, views: 1, rdp: 0.3, sensitivity: 45, verbose: true, log: (l) => lines.push(l) });
+  const report = lines.join("\n");
+  expect(report).toContain("ORACLE");
+  // The outline of the true silhouette, simplified (rdp 0.3 mm) and snapped: well under the target.
+  const med = Number(/targets: median mean dev ([0-9.]+) mm/.exec(report)?.[1]);
+  expect(med).toBeLessThan(0.1);
+  expect(report).toContain("photos cutting > 0.5 %: 0 MET");
+  expect(getSegmenter("ai")).toBe(before);
+}, 120000);

@@ -52,6 +52,8 @@ if (process.argv.includes("--3d")) {
     plainPaper: process.argv.includes("--plain-paper"),
     // --square: every tool laid square to the pad, its straight edges along the printed lines.
     square: process.argv.includes("--square"),
+    // --oracle: every photo segmented by the renderer's true silhouette (the pipeline's floor).
+    oracle: process.argv.includes("--oracle"),
     // --stress: every photo from a worse camera: the flat set's sensor noise and JPEG ([--blur px]: a
     // softer lens too; the renderer draws 0.5-1.2 px at 4000 x 3000, scaled with the frame).
     ...(STRESS ? { camera: { noiseSigma: 6, jpegQuality: 70, ...(process.argv.includes("--blur") ? { blurPx: arg("blur", 1) } : {}) } } : {}),

@@ -10,6 +10,7 @@ import { compareContours, cutArea } from "../metrics.ts";
 import { cachedPadPhoto3d, cachedProtocolViews } from "./cached-photo-3d.ts";
 import { FINISHES_3D, type Finish3d, type LightSpec, TOOL3D_KINDS, type Tool3dKind } from "./render-3d.ts";
 import { createRng } from "./rng.ts";
+import { queueTrueSilhouettes, useOracleSegmenter } from "./oracle-segmenter.ts";
 
 type Cause = "both" | "shadows" | "parallax";
 export type Photo3dSpec = { seed: number; toolKind: Tool3dKind; finish: Finish3d; light: LightSpec };
@@ -53,6 +54,11 @@ export type Bench3dOptions = {
   camera?: { jpegQuality?: number; noiseSigma?: number; blurPx?: number };
   /** Every tool laid square to the pad (Render3dOptions.square): --square. */
   square?: boolean;
+  /**
+   * Every photo segmented by the renderer's true silhouette (oracle-segmenter.ts): the pipeline's
+   * floor without segmentation error (--oracle).
+   */
+  oracle?: boolean;
   /** Where the report goes (default console.log). */
   log?: (line: string) => void;
   /** Stand-in for src/vision/trace-views.ts's traceImages (tests). */
@@ -91,6 +97,8 @@ function sceneOptions(o: Bench3dOptions) {
 }
 
 function params(o: Bench3dOptions): TraceParams {
+  // The oracle stands in for the learned segmenter (mode "ai"); post_morph_px 0 leaves its mask as it is.
+  if (o.oracle) return { rdp_tolerance_mm: o.rdp, allowance_mm: 0, inset_mm: 12, mode: "ai", post_morph_px: 0, contour_max_area_mm: MAX_AREA_MM2 } as TraceParams;
   return o.ai
     ? ({ rdp_tolerance_mm: o.rdp, allowance_mm: 0, inset_mm: 12, mode: "ai", confidence: 0.5, post_morph_px: 3, contour_max_area_mm: MAX_AREA_MM2 } as TraceParams)
     : { rdp_tolerance_mm: o.rdp, allowance_mm: 0, inset_mm: 12, sensitivity: o.sensitivity, contour_max_area_mm: MAX_AREA_MM2 };
@@ -127,6 +135,7 @@ async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
     const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...sceneOptions(o) });
     const light = `${photo.light.kind} ${photo.light.elevationDeg.toFixed(0)}°`;
     try {
+      if (o.oracle) queueTrueSilhouettes([photo.silhouetteMm]);
       // The product's path for one photo (the scan endpoints call traceImages with one image).
       const r = await (o.traceImages ?? productTraceImages)([photo.jpeg], params(o));
       const sil = score(r.contour_points_mm, photo.silhouetteMm);
@@ -202,6 +211,7 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
     const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...sceneOptions(o) })).slice(0, o.views);
     const light = `${views[0].light.kind} ${views[0].light.elevationDeg.toFixed(0)}°`;
     try {
+      if (o.oracle) queueTrueSilhouettes(views.map((v) => v.silhouetteMm));
       const r = await traceImages(
         views.map((v) => v.jpeg),
         params(o),
@@ -246,7 +256,16 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
 export async function runBench3d(o: Bench3dOptions): Promise<void> {
   out = o.log ?? ((line) => console.log(line));
   await loadOpenCv();
-  const what = o.ai ? "AI scanner (model + classic fusion, confidence 0.5)" : `classic scanner, sensitivity ${o.sensitivity}`;
+  const restore = o.oracle ? useOracleSegmenter() : null;
+  try {
+    await report(o);
+  } finally {
+    restore?.();
+  }
+}
+
+async function report(o: Bench3dOptions): Promise<void> {
+  const what = o.oracle ? "ORACLE: every photo segmented by its true silhouette" : o.ai ? "AI scanner (model + classic fusion, confidence 0.5)" : `classic scanner, sensitivity ${o.sensitivity}`;
   out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}${o.plainPaper ? ", plain paper (markers only, no grid)" : ""}${o.square ? ", tools square to the pad" : ""}${o.camera ? `, worse camera ${JSON.stringify(o.camera)}` : ""}`);
   const byCause: [Cause, Row[]][] = [];
   for (const cause of o.causes) {
