@@ -4,7 +4,7 @@ import { generatePadPhoto } from "../../bench/synth/generate-pad-photo.ts";
 import { benchmarkPhotoSet3d } from "../../bench/synth/accuracy-3d.ts";
 import { renderPadPhoto3d, renderProtocolViews, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { closeGaps, filledReachMm, inscribedDiameterMm, joinParts, specularShare, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, filledReachMm, heightFromWallsOrColumns, inscribedDiameterMm, joinParts, specularShare, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { corroboratedLines, lineCandidates } from "./multiview/line-votes.ts";
@@ -322,5 +322,18 @@ describe("trace-views helpers", () => {
     expect(inscribedDiameterMm(disc)!).toBeGreaterThanOrEqual(27.5);
     expect(inscribedDiameterMm(disc)!).toBeLessThanOrEqual(29.2);
     expect(inscribedDiameterMm([[0, 0], [1, 1]])).toBeNull();
+  });
+});
+
+describe("heightFromWallsOrColumns: the walls' top unless the columns cannot be that far off", () => {
+  test("a round bar's columns stand up to twice its height (tangent rays from 20-35°): the walls' top is taken", () => {
+    // The 3D bench's hex keys laid square to the pad: walls 5.5 and 5.75 mm, columns 9.0 and 9.4 (true 5.2 and 5.6).
+    expect(heightFromWallsOrColumns(5.5, 9.0)).toEqual({ mm: 5.5, from: "walls" });
+    expect(heightFromWallsOrColumns(5.75, 9.4)).toEqual({ mm: 5.75, from: "walls" });
+  });
+  test("walls under half the columns (a taller part with no wall of its own), above them by 15 %, or none: the columns", () => {
+    expect(heightFromWallsOrColumns(4, 9)).toEqual({ mm: 9, from: "columns" });
+    expect(heightFromWallsOrColumns(11, 9)).toEqual({ mm: 9, from: "columns" });
+    expect(heightFromWallsOrColumns(null, 9)).toEqual({ mm: 9, from: "columns" });
   });
 });
