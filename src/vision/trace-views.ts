@@ -216,7 +216,7 @@ export function joinParts(mask: Uint8Array, width: number, height: number, r: nu
 }
 
 /** A smooth grey image of the carved mask: the outline snaps to its half-way level, not to any one photo's edges. */
-function maskEdgeImage(mask: Uint8Array, width: number, height: number): RgbaImage {
+export function maskEdgeImage(mask: Uint8Array, width: number, height: number): RgbaImage {
   const cv = getCv();
   return withMats((track) => {
     const m = track(new cv.Mat(height, width, cv.CV_8UC1));

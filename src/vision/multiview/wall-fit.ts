@@ -183,7 +183,7 @@ const CORNER_MAX_CUT_MM = 4;
  * 20 mm blocks with vertical walls under 2 mm past 0.3), so the run passes a part unlike those walls
  * (one that floats above the pad, or is rounded more). Fed the renderer's true silhouettes (3D
  * bench, `--oracle`), such runs cut the tool: held out, a socket's 3.7 mm past an allowance of
- * 0.62 mm (2.44 % of its area) and a knife's along its blade, 2.3 past 1.04 mm (1.26 %); laid
+ * 0.62 mm (2.24 % of its area) and a knife's along its blade, 2.3 past 1.04 mm (1.28 %); laid
  * square, a socket's 3.9 past 0.52 mm (3.35 %). In the product's own five-photo runs (13 sets) it
  * held back 7 runs, on five drills and a hammer (-0.004 to +0.1 mm there), and no median moved.
  */
