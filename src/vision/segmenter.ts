@@ -64,6 +64,11 @@ export function registerSegmenter(name: string, segmenter: Segmenter): void {
   registry.set(name, segmenter);
 }
 
+/** Remove a registration (tests that need the stand-in whatever another test file registered). */
+export function unregisterSegmenter(name: string): void {
+  registry.delete(name);
+}
+
 export function getSegmenter(name: string): Segmenter | undefined {
   return registry.get(name);
 }

@@ -236,6 +236,31 @@ describe("shadow evidence in the classic segmenter", () => {
     expect(witnessed.toolReach).toEqual(alone.toolReach);
   }, SLOW);
 
+  test("a line seen in a shadow does not carry the shadow past a faint line: a light part that fades into its shadow with no step stays out of it", () => {
+    // 40 x 20 mm, every pixel the same neutral grey (a light part's shaded flank as dark as its
+    // shadow, no step between them). A vertical line is seen at x = 30 mm (in the shadow), and one at
+    // x = 22 mm does not show though nothing rules a faint one out (on the part).
+    const w = 200;
+    const h = 100;
+    const n = w * h;
+    const level = new Float32Array(n).fill(0.55);
+    const visibility = new Float32Array(n).fill(Number.NaN);
+    const faintLine = new Uint8Array(n);
+    for (let y = 0; y < h; y++) {
+      visibility[y * w + 149] = visibility[y * w + 150] = 1;
+      faintLine[y * w + 109] = faintLine[y * w + 110] = 1;
+    }
+    const input = { w, h, pxPerMm: k, level, chroma: new Float32Array(n), visibility, excluded: new Uint8Array(n) };
+    const at = (ev: { shadow: Uint8Array }, xm: number) => ev.shadow[50 * w + Math.round(xm * k)];
+    const withFaint = shadowEvidence({ ...input, faintLine });
+    // Nearer to the seen line than to the faint one: shadow; nearer to the faint one: not.
+    for (const xm of [27, 33, 38]) expect(at(withFaint, xm)).toBe(1);
+    for (const xm of [17, 20, 24]) expect(at(withFaint, xm)).toBe(0);
+    // Without the faint line the flood from the seen one takes the part too (within its reach).
+    const alone = shadowEvidence(input);
+    for (const xm of [20, 24]) expect(at(alone, xm)).toBe(1);
+  });
+
   test("shadowEvidence marks nothing on an empty pad", () => {
     const img = syntheticFrame(k, []);
     const ex = exclusionMask(img.width, img.height, k);
