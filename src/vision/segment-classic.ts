@@ -775,6 +775,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         faintLine: cropF(grid.faint) as Uint8Array,
         witnessed: grid.witnessed ? (cropF(grid.witnessed) as Uint8Array) : undefined,
         excluded: cropF(excluded) as Uint8Array,
+        sourcePxPerMm: input.sourcePxPerMm,
         gridless,
         candidates: c.data as Uint8Array,
       });

@@ -259,6 +259,10 @@ describe("shadow evidence in the classic segmenter", () => {
     // Without the faint line the flood from the seen one takes the part too (within its reach).
     const alone = shadowEvidence(input);
     for (const xm of [20, 24]) expect(at(alone, xm)).toBe(1);
+    // ... and so it does, within its shorter reach, in a photo too coarse on the pad (2.3 px/mm) for
+    // its faint lines to say much.
+    const coarse = shadowEvidence({ ...input, faintLine, sourcePxPerMm: 2.3 });
+    for (const xm of [24, 25]) expect(at(coarse, xm)).toBe(1);
   });
 
   test("shadowEvidence marks nothing on an empty pad", () => {

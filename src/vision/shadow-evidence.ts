@@ -197,6 +197,11 @@ export type ShadowEvidenceInput = {
   witnessed?: Uint8Array;
   excluded: Uint8Array;
   /**
+   * The photo's own resolution on the pad (px/mm, SegmentInput's), when known: below
+   * FAINT_GUARD_MIN_PX_PER_MM its faint lines say little (see SHADOW_REACH_MM). Unknown: as `pxPerMm`.
+   */
+  sourcePxPerMm?: number;
+  /**
    * The photo shows no printed grid anywhere (plain paper with the pad's markers, or lines too faint
    * to read): the shadow evidence then comes from the paper itself (see shadowEvidence).
    */
@@ -244,8 +249,21 @@ const SHADOW_LIKE_MAX = 0.97;
  * a hex key cut 0.70 %). The watershed places the last pixels on the step.
  */
 const WITNESS_INSET_MM = 0.2;
-/** How far (geodesic, through neutral darkened pixels) the grid's "shadow" verdict carries, mm. */
+/**
+ * How far (geodesic, through neutral darkened pixels) the grid's "shadow" verdict carries, mm, where
+ * faint lines guard it (FAINT_GUARD_MIN_PX_PER_MM and finer; see the flood below), and elsewhere.
+ */
 const SHADOW_REACH_MM = 13;
+const UNGUARDED_SHADOW_REACH_MM = 7;
+/**
+ * A photo at least this fine on the pad (px/mm) reads a light part's faint lines well enough to
+ * guard the shadow flood with them. Coarser, a 0.2 mm line is a tenth of a pixel: a light shadow's
+ * lines blur flat too (a 1280 x 960 wrench's ring hole: the guard kept its shadow, area
+ * 0.99 -> 1.06 %), and the longer reach, with no faint line read on a light hex key, cut it (3D
+ * bench, five photos at 1280 x 960, held out: 0.32 -> 1.65 %). So coarser photos keep session 18's
+ * flood. 1920 x 1440 photos of the protocol are 3.1-5.4 px/mm.
+ */
+const FAINT_GUARD_MIN_PX_PER_MM = 3;
 /**
  * Without a grid, the shadow flood is stopped only by steps this much steeper at σ 1 px than at
  * σ 2 px (sharpEdgeMaps' ratio; 1.25 there). A part's outline is a step of a pixel or so; a cast
@@ -338,7 +356,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       // was taken from one otherwise (third set, five photos: cut 7.9 %).
       if (boxSum(iv, w, h, x, y, r) < boxSum(ih, w, h, x, y, r)) shadowSeeds[i] = witnessSeeds[i] = 0;
     }
-  // 13 mm (7 until session 19). A hard lamp's band beside a long part is only confirmed where a
+  // 13 mm where faint lines guard it (7 until session 19, and still in coarser photos). A hard lamp's band beside a long part is only confirmed where a
   // grid line crosses it; 10 mm and 12 mm used to carry the verdict round a spanner's ring and onto
   // a black wrench's shadowed edge (flat bench). Since a faint line claims what lies nearer to it
   // than to a line seen in shadow (see the final loop), the verdict may run further along such a
@@ -346,6 +364,8 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // from 9000 0.238 -> 0.177; five photos 0.407 -> 0.394 mm, held out 0.562 -> 0.494). At 16 mm a
   // light hex key's shaded flank, beside its own hard shadow, was cut 2.4 -> 2.8 % (five photos
   // 1.3 -> 2.5 %), and the medians moved no further.
+  const faintGuard = (input.sourcePxPerMm ?? k) >= FAINT_GUARD_MIN_PX_PER_MM;
+  const shadowReachMm = faintGuard ? SHADOW_REACH_MM : UNGUARDED_SHADOW_REACH_MM;
   let dShadow: Uint16Array;
   const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
   const enclosed = enclosure?.enclosed;
@@ -386,12 +406,12 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   };
   if (input.gridless) dShadow = litFlood();
   else {
-    dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(SHADOW_REACH_MM * mm));
+    dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(shadowReachMm * mm));
     // On the printed pad too, where the grid has no say: see the final loop.
     dLit = litFlood();
   }
   // Lines seen on another photo's word (multiview/line-votes.ts): their own flood, as the grid's.
-  const dWitness = input.witnessed ? geodesicCost(witnessSeeds, darkenedNeutral, w, h, Math.round(SHADOW_REACH_MM * mm)) : null;
+  const dWitness = input.witnessed ? geodesicCost(witnessSeeds, darkenedNeutral, w, h, Math.round(shadowReachMm * mm)) : null;
   const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
   // The tool's reach and the faint marks keep the lit-paper flood off light parts; a line seen on
   // another photo's word does not shorten them: beside a satin screwdriver tip it let the flood take
@@ -434,7 +454,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // own shadow with no step between them, and the flood from a line seen in that shadow ran on
     // into the middle of the leg: the watershed gave it to the paper and the outline dropped the leg
     // beyond it (3D bench, one photo, seeds from 9000: cut 20.9 -> 1.3 % at the 7 mm reach).
-    if ((dShadow[i] !== UNREACHED && dShadow[i] + margin < dHidden[i] && !(dFaint && dFaint[i] < dShadow[i])) || witnessShadow?.[i]) {
+    if ((dShadow[i] !== UNREACHED && dShadow[i] + margin < dHidden[i] && !(faintGuard && dFaint && dFaint[i] < dShadow[i])) || witnessShadow?.[i]) {
       shadow[i] = 1;
       shadowPx++;
     } else if (dLit && dLit[i] !== UNREACHED && !toolReach[i] && !(dFaint && nearerThanSeen(dFaint, i))) {
