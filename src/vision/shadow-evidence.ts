@@ -363,7 +363,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // band (3D bench, one photo, classic: median 0.137 -> 0.124 mm, held out 0.165 -> 0.139, seeds
   // from 9000 0.238 -> 0.177; five photos 0.407 -> 0.394 mm, held out 0.562 -> 0.494). At 16 mm a
   // light hex key's shaded flank, beside its own hard shadow, was cut 2.4 -> 2.8 % (five photos
-  // 1.3 -> 2.5 %), and the medians moved no further.
+  // 1.3 -> 2.5 %), and the five-photo medians moved no further.
   const faintGuard = (input.sourcePxPerMm ?? k) >= FAINT_GUARD_MIN_PX_PER_MM;
   const shadowReachMm = faintGuard ? SHADOW_REACH_MM : UNGUARDED_SHADOW_REACH_MM;
   let dShadow: Uint16Array;
