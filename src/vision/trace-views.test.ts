@@ -202,21 +202,23 @@ describe("traceImages: several photos -> the footprint", () => {
 });
 
 describe("traceImages: one photo of a polished tool", () => {
-  test("a chrome spanner's outline grows by one working pixel and no longer cuts it; a black spanner's does not grow", async () => {
-    // The 3D bench's chrome spanner (seed 3010) and black spanner (seed 3000), one photo from above
-    // the middle. The chrome edge mirrors the shadowed paper beside it: traced as it is, its outline
-    // lay inside the true edge all along that side (1.55 % of the spanner cut).
-    const specs = benchmarkPhotoSet3d(11, 3000);
-    for (const [spec, shiny] of [
-      [specs[10], true],
-      [specs[0], false],
+  test("a chrome spanner's and a chrome tape measure's outlines grow by two working pixels and no longer cut them; a black spanner's does not grow", async () => {
+    // The 3D bench's chrome spanner (seed 3010), chrome tape measure (seed 3016) and black spanner
+    // (seed 3000), one photo from above the middle. The chrome edge mirrors the shadowed paper beside
+    // it: traced as it is, the spanner's outline lay inside the true edge all along that side (1.55 %
+    // of it cut), and with one pixel of growth the tape measure's rim was still cut (0.78 %).
+    const specs = benchmarkPhotoSet3d(17, 3000);
+    for (const [spec, shiny, maxCutPct] of [
+      [specs[10], true, 0.5],
+      [specs[16], true, 0.6],
+      [specs[0], false, 0.5],
     ] as const) {
       const photo = await renderPadPhoto3d({ ...spec, width: 1920, height: 1440, cause: "both", camera: "middle" });
       const r = await traceImages([photo.jpeg], PARAMS);
-      expect(r.diagnostics.outline_growth_mm ?? 0).toBe(shiny ? 0.2 : 0);
-      expect(cutArea(r.contour_points_mm, photo.silhouetteMm).pct).toBeLessThan(0.5);
+      expect(r.diagnostics.outline_growth_mm ?? 0).toBe(shiny ? 0.4 : 0);
+      expect(cutArea(r.contour_points_mm, photo.silhouetteMm).pct).toBeLessThan(maxCutPct);
     }
-  });
+  }, 60_000);
 });
 
 describe("trace-views helpers", () => {
