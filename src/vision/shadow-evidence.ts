@@ -356,9 +356,10 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       // was taken from one otherwise (third set, five photos: cut 7.9 %).
       if (boxSum(iv, w, h, x, y, r) < boxSum(ih, w, h, x, y, r)) shadowSeeds[i] = witnessSeeds[i] = 0;
     }
-  // 13 mm where faint lines guard it (7 until session 19, and still in coarser photos). A hard lamp's band beside a long part is only confirmed where a
-  // grid line crosses it; 10 mm and 12 mm used to carry the verdict round a spanner's ring and onto
-  // a black wrench's shadowed edge (flat bench). Since a faint line claims what lies nearer to it
+  // 13 mm where faint lines guard it (7 until session 19, and still in coarser photos). A hard
+  // lamp's band beside a long part is only confirmed where a grid line crosses it; 10 mm and 12 mm
+  // used to carry the verdict round a spanner's ring and onto a black wrench's shadowed edge (flat
+  // bench). Since a faint line claims what lies nearer to it
   // than to a line seen in shadow (see the final loop), the verdict may run further along such a
   // band (3D bench, one photo, classic: median 0.137 -> 0.124 mm, held out 0.165 -> 0.139, seeds
   // from 9000 0.238 -> 0.177; five photos 0.407 -> 0.394 mm, held out 0.562 -> 0.494). At 16 mm a

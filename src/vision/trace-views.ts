@@ -464,7 +464,7 @@ async function traceSingle(bytes: Uint8Array, params: Params, typedHeight: numbe
  * 1.43 -> 0.21 %, a chrome tape measure 1.27 -> 0.81 %; no other tool of the 40 has such highlights.
  * Two pixels since session 19: the tape measure's rim mirrors the paper for 0.4 mm and more beyond
  * its dark band, and one pixel left it cut (one photo, tuned: 0.78 -> 0.49 %, the last photo of the
- * 20 cutting over 0.5 %; AI 0.87 -> 0.6 %); a chrome spanner's outline stands 0.2 mm further out
+ * 20 cutting over 0.5 %; AI 0.87 -> 0.56 %); a chrome spanner's outline stands 0.2 mm further out
  * (mean deviation 0.25 -> 0.42 mm), and no median moved. Three pixels cut nothing less.
  * (Five photos carve with their own growth and cut no chrome tool over 0.5 %.)
  */
