@@ -54,6 +54,8 @@ if (process.argv.includes("--3d")) {
     square: process.argv.includes("--square"),
     // --oracle: every photo segmented by the renderer's true silhouette (the pipeline's floor).
     oracle: process.argv.includes("--oracle"),
+    // --kinds caliper,pliers: only those tools of the set (their seeds, finishes and lights unchanged).
+    ...(process.argv.includes("--kinds") ? { kinds: process.argv[process.argv.indexOf("--kinds") + 1].split(",") } : {}),
     // --stress: every photo from a worse camera: the flat set's sensor noise and JPEG ([--blur px]: a
     // softer lens too; the renderer draws 0.5-1.2 px at 4000 x 3000, scaled with the frame).
     ...(STRESS ? { camera: { noiseSigma: 6, jpegQuality: 70, ...(process.argv.includes("--blur") ? { blurPx: arg("blur", 1) } : {}) } } : {}),

@@ -59,6 +59,8 @@ export type Bench3dOptions = {
    * floor without segmentation error (--oracle).
    */
   oracle?: boolean;
+  /** Only these tool kinds of the set (same seeds, finishes and lights as in the whole set): --kinds a,b. */
+  kinds?: string[];
   /** Where the report goes (default console.log). */
   log?: (line: string) => void;
   /** Stand-in for src/vision/trace-views.ts's traceImages (tests). */
@@ -131,7 +133,7 @@ function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
 
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
+  for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed).filter((x) => !o.kinds || o.kinds.includes(x.toolKind))) {
     const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...sceneOptions(o) });
     const light = `${photo.light.kind} ${photo.light.elevationDeg.toFixed(0)}°`;
     try {
@@ -207,7 +209,7 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
     return;
   }
   const rows: Row[] = [];
-  for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed)) {
+  for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed).filter((x) => !o.kinds || o.kinds.includes(x.toolKind))) {
     const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...sceneOptions(o) })).slice(0, o.views);
     const light = `${views[0].light.kind} ${views[0].light.elevationDeg.toFixed(0)}°`;
     try {

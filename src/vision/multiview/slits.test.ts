@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { loadOpenCv } from "../opencv.ts";
+import { bracketedExcess, openSlits } from "./slits.ts";
+
+beforeAll(async () => {
+  await loadOpenCv();
+});
+
+const K = 5;
+const W = 200;
+const H = 240;
+
+function rect(m: Uint8Array, x0: number, y0: number, x1: number, y1: number) {
+  for (let y = Math.round(y0 * K); y < Math.round(y1 * K); y++) for (let x = Math.round(x0 * K); x < Math.round(x1 * K); x++) m[y * W + x] = 1;
+}
+const count = (m: Uint8Array, x0: number, y0: number, x1: number, y1: number) => {
+  let n = 0;
+  for (let y = Math.round(y0 * K); y < Math.round(y1 * K); y++) for (let x = Math.round(x0 * K); x < Math.round(x1 * K); x++) n += m[y * W + x];
+  return n;
+};
+
+/** Two caliper jaws 8 mm wide, 20 mm long, 1.6 mm apart, joined by a beam; the hull fills the slit between them. */
+function jaws() {
+  const slice = new Uint8Array(W * H);
+  rect(slice, 4, 4, 36, 12); // beam
+  rect(slice, 10, 12, 18, 32); // jaw
+  rect(slice, 19.6, 12, 27.6, 32); // jaw
+  const foot = slice.slice();
+  rect(foot, 18, 12, 19.6, 32); // the slab the hull keeps over the slit
+  // The hull stands a little out of the slice everywhere (its growth and bulge).
+  const grown = foot.slice();
+  for (let y = 1; y < H - 1; y++) for (let x = 1; x < W - 1; x++) if (foot[y * W + x - 1] || foot[y * W + x + 1] || foot[(y - 1) * W + x] || foot[(y + 1) * W + x]) grown[y * W + x] = 1;
+  return { slice, foot: grown };
+}
+
+describe("openSlits", () => {
+  test("the slit between two jaws is opened to its mouth", () => {
+    const { slice, foot } = jaws();
+    const r = openSlits(foot, slice, W, H, K);
+    expect(r.diagnostics.opened).toBe(1);
+    // The slit's floor, from its bottom at the beam to the jaws' tips, is no longer footprint.
+    expect(count(r.mask, 18.2, 12.4, 19.4, 31.8)).toBe(0);
+    // Nothing of either jaw or of the beam is taken.
+    expect(count(r.mask, 10, 12, 18, 32)).toBe(count(slice, 10, 12, 18, 32));
+    expect(count(r.mask, 19.6, 12, 27.6, 32)).toBe(count(slice, 19.6, 12, 27.6, 32));
+    expect(count(r.mask, 4, 4, 36, 12)).toBe(count(slice, 4, 4, 36, 12));
+  });
+
+  test("a piece the photos still need is kept (the check refuses it)", () => {
+    const { slice, foot } = jaws();
+    const r = openSlits(foot, slice, W, H, K, { accept: () => false });
+    expect(r.diagnostics.refused).toBe(1);
+    expect(r.mask).toEqual(foot);
+  });
+
+  test("a notch along a wall (a strip one photo lost) and a concave corner stay footprint", () => {
+    const slice = new Uint8Array(W * H);
+    rect(slice, 4, 4, 36, 12);
+    rect(slice, 4, 12, 12, 30); // an L: its inner corner is concave
+    const foot = slice.slice();
+    rect(foot, 12, 12, 14, 14); // the hull's wedge in the concave corner
+    rect(foot, 4, 3, 36, 4); // the hull's band along the top wall
+    // A ragged slice along the top wall: a shallow notch 6 mm long.
+    for (let y = Math.round(4 * K); y < Math.round(5 * K); y++) for (let x = Math.round(15 * K); x < Math.round(21 * K); x++) slice[y * W + x] = 0;
+    const r = openSlits(foot, slice, W, H, K);
+    expect(r.diagnostics.opened).toBe(0);
+    expect(r.mask).toEqual(foot);
+    // Bracketed they are: only the slit's shape (long and narrow, away from the outside) keeps them.
+    expect(openSlits(foot, slice, W, H, K, { minElongation: 0, maxNearShare: 1 }).diagnostics.opened).toBeGreaterThan(0);
+  });
+
+  test("the bracket span is the slit's width", () => {
+    const { slice, foot } = jaws();
+    const spans = bracketedExcess(foot, slice, W, H, 25);
+    const mid = Math.round(22 * K) * W + Math.round(18.8 * K);
+    expect(spans[mid]).toBeGreaterThanOrEqual(7);
+    expect(spans[mid]).toBeLessThanOrEqual(9);
+    // Beside the outer wall of a jaw nothing brackets the hull's band.
+    expect(spans[Math.round(22 * K) * W + Math.round(9.9 * K)]).toBe(0);
+  });
+});
