@@ -184,6 +184,13 @@ const JOIN_MM = 5;
  * ragged slice of a satin beam leaves were refused at 12-14 %.
  */
 const SLIT_LOST_SHARE = 0.05;
+/**
+ * Slits stand no taller than this (mm, the median of the hull's column tops over the piece): the
+ * bench's stand at most 15 mm (pliers; the hull's columns 18-21 mm over them). Between a drill's
+ * 55 mm round flanks the slice left a gap (its columns 61 mm) that was no slit, and opening it cut
+ * the drill 0.15 %.
+ */
+const SLIT_MAX_TOP_MM = 25;
 /** The check's prisms are grown by this (mm; one pixel at the working 5 px/mm): 0.3 mm excused thin notches wholesale. */
 const SLIT_CHECK_SLACK_MM = 0.1;
 const JOIN_MIN_MM2 = 20;
@@ -566,8 +573,9 @@ export function inscribedDiameterMm(points: [number, number][]): number | null {
  * closing fills), unknown places passing; a proposed piece stays open only while every photo that
  * saw tool on its floor still sees the rest of the footprint, its columns raised to their own tops
  * (carve.ts topMm), along the same rays: at most SLIT_LOST_SHARE of the piece's area may go
- * unexplained in any photo. A slit's walls hide its floor from the photos that saw tool there; a
- * gap one photo's segmentation left across a thin part is hidden by nothing, and stays footprint.
+ * unexplained in any photo, and it must stand no taller than SLIT_MAX_TOP_MM. A slit's walls hide
+ * its floor from the photos that saw tool there; a gap one photo's segmentation left across a thin
+ * part is hidden by nothing, and stays footprint.
  */
 function openSeenSlits(
   foot: Uint8Array,
@@ -596,7 +604,10 @@ function openSeenSlits(
   return openSlits(foot, slice, width, height, k, {
     accept: (current, without) => {
       let removed = 0;
-      for (let q = 0; q < current.length; q++) if (current[q] && !without[q]) removed++;
+      const tops: number[] = [];
+      for (let q = 0; q < current.length; q++) if (current[q] && !without[q]) removed++, tops.push(topMm?.[q] ?? carved.heightMm);
+      tops.sort((a, b) => a - b);
+      if (tops[tops.length >> 1] > SLIT_MAX_TOP_MM) return false;
       return poses.every((pose, j) => {
         const before = prismSilhouette(current, width, height, k, pose, tallest, SLIT_CHECK_SLACK_MM, topMm);
         const after = prismSilhouette(without, width, height, k, pose, tallest, SLIT_CHECK_SLACK_MM, topMm);
