@@ -100,6 +100,11 @@ export function openSlits(foot: Uint8Array, slice: Uint8Array, W: number, H: num
   const { label, size } = labelComponents(cand, W, H);
   const spanSum = new Float64Array(size.length);
   for (let q = 0; q < cand.length; q++) if (label[q]) spanSum[label[q]] += spans[q];
+  /** A footprint pixel beside the outside (4-neighbours). */
+  const atOutside = (q: number) => {
+    const x = q % W;
+    return (x > 0 && !foot[q - 1]) || (x < W - 1 && !foot[q + 1]) || (q >= W && !foot[q - W]) || (q < W * (H - 1) && !foot[q + W]);
+  };
   // Where each piece touches the outside (its mouth) and how much of it lies near the outside.
   const mouth = new Float64Array(size.length);
   const outside = new Uint8Array(W * H);
@@ -107,14 +112,12 @@ export function openSlits(foot: Uint8Array, slice: Uint8Array, W: number, H: num
   const toOutside = distanceToSet(outside, W, H, 5);
   const nearPx = (opts.nearOutsideMm ?? 2) * k;
   const near = new Float64Array(size.length);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const q = y * W + x;
-      const l = label[q];
-      if (!l) continue;
-      if (toOutside[q] <= nearPx) near[l]++;
-      if ((x > 0 && !foot[q - 1]) || (x < W - 1 && !foot[q + 1]) || (y > 0 && !foot[q - W]) || (y < H - 1 && !foot[q + W])) mouth[l]++;
-    }
+  for (let q = 0; q < label.length; q++) {
+    const l = label[q];
+    if (!l) continue;
+    if (toOutside[q] <= nearPx) near[l]++;
+    if (atOutside(q)) mouth[l]++;
+  }
   // A slit's floor is seen up to where its walls' tips thin out; between the tips the hull's excess
   // is wider than a slit, and the piece stops short of the outside. It is taken through to the
   // outside along its shortest way over the excess (within mouthMm, and what lies within slackMm of
@@ -123,10 +126,6 @@ export function openSlits(foot: Uint8Array, slice: Uint8Array, W: number, H: num
   const slackPx = (opts.mouthSlackMm ?? 1) * k;
   const excess = new Uint8Array(W * H);
   for (let q = 0; q < excess.length; q++) excess[q] = foot[q] && !slice[q] ? 1 : 0;
-  const atOutside = (q: number) => {
-    const x = q % W;
-    return (x > 0 && !foot[q - 1]) || (x < W - 1 && !foot[q + 1]) || (q >= W && !foot[q - W]) || (q < W * (H - 1) && !foot[q + W]);
-  };
   const mask = foot.slice();
   let candidates = 0;
   let opened = 0;
