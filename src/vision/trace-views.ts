@@ -874,12 +874,18 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     height,
     k,
   );
-  // One tool, one piece: a carve cut in two by neighbouring losses in different photos is joined
-  // again (joinParts), and the join counts as filled without evidence for the accuracy figure.
   // Slits the hull keeps closed, opened where the photos show their floor (multiview/slits.ts).
   const slits = openSeenSlits(walls.mask, carved, seenTool, silhouettes, cameraPoses, width, height, k);
-  const footprint = joinParts(slits.mask, width, height, Math.round(JOIN_MM * k), k);
+  // One tool, one piece: a carve cut in two by neighbouring losses in different photos is joined
+  // again (joinParts), and the join counts as filled without evidence for the accuracy figure.
+  const join = (mask: Uint8Array) => joinParts(mask, width, height, Math.round(JOIN_MM * k), k);
+  const footprint = join(slits.mask);
   for (let q = 0; q < footprint.length; q++) if (footprint[q] && !slits.mask[q]) filledAny[q] = 1;
+  // A slit opened only as far as a photo saw its floor may go on beyond, seen as jaw by every
+  // photo: the fills' reach is measured on the outline as it was before any slit opened, so the
+  // accuracy figure does not shrink with the opening (3D bench, square set: a caliper's slit opened
+  // 15.0 -> 9.2 mm; measured on the opened outline its figure fell 16.1 -> 5.6 mm).
+  const unopened = slits.diagnostics.opened ? join(walls.mask) : footprint;
   // The tool's height is its top (a pocket must be that deep). The hull's columns at the pad-plane
   // slice's edge give one (their 90th percentile), but over a round part they reach where the
   // tangent rays from either side cross, a fifth to two thirds above a hex key's bar. Where walls
@@ -927,7 +933,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // where carving cannot see it; its width grows with the tool's height).
   const disagreement = Math.max(0, ...explained.map((e) => e.farMm));
   const shadowed = used.some(({ v }) => shadowAgainstTool(v.seg.shadow, footprint, width, height, k));
-  const filledMm = filledReachMm(filledAny, footprint, width, height, k);
+  const filledMm = filledReachMm(filledAny, unopened, width, height, k);
   const band = shadowed && heightMm ? Math.min(SHADOW_BAND_MAX_MM, SHADOW_BAND_PER_MM_HEIGHT * heightMm) : 0;
   const segmentation = Math.max(disagreement, band, filledMm);
   const accuracy = geometric + segmentation;
