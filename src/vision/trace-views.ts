@@ -601,6 +601,9 @@ function openSeenSlits(
   const { topMm } = carved;
   let tallest = carved.heightMm;
   if (topMm) for (let q = 0; q < topMm.length; q++) if (foot[q] && topMm[q] > tallest) tallest = topMm[q];
+  const prism = (mask: Uint8Array, j: number) => prismSilhouette(mask, width, height, k, poses[j], tallest, SLIT_CHECK_SLACK_MM, topMm);
+  // What each camera sees of the footprint as it stands; a piece accepted makes its "after" the next "before".
+  let befores: (Uint8Array | undefined)[] = poses.map(() => undefined);
   return openSlits(foot, slice, width, height, k, {
     accept: (current, without) => {
       let removed = 0;
@@ -608,13 +611,17 @@ function openSeenSlits(
       for (let q = 0; q < current.length; q++) if (current[q] && !without[q]) removed++, tops.push(topMm?.[q] ?? carved.heightMm);
       tops.sort((a, b) => a - b);
       if (tops[tops.length >> 1] > SLIT_MAX_TOP_MM) return false;
-      return poses.every((pose, j) => {
-        const before = prismSilhouette(current, width, height, k, pose, tallest, SLIT_CHECK_SLACK_MM, topMm);
-        const after = prismSilhouette(without, width, height, k, pose, tallest, SLIT_CHECK_SLACK_MM, topMm);
+      const afters: Uint8Array[] = [];
+      const ok = poses.every((_, j) => {
+        const before = (befores[j] ??= prism(current, j));
+        const after = prism(without, j);
+        afters.push(after);
         let lost = 0;
         for (let q = 0; q < before.length; q++) if (seen[j][q] && before[q] && !after[q]) lost++;
         return lost <= SLIT_LOST_SHARE * removed;
       });
+      if (ok) befores = afters;
+      return ok;
     },
   });
 }
@@ -875,7 +882,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     k,
   );
   // Slits the hull keeps closed, opened where the photos show their floor (multiview/slits.ts).
+  timer.lap("walls");
   const slits = openSeenSlits(walls.mask, carved, seenTool, silhouettes, cameraPoses, width, height, k);
+  timer.lap("slits");
   // One tool, one piece: a carve cut in two by neighbouring losses in different photos is joined
   // again (joinParts), and the join counts as filled without evidence for the accuracy figure.
   const join = (mask: Uint8Array) => joinParts(mask, width, height, Math.round(JOIN_MM * k), k);
