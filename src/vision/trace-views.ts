@@ -177,11 +177,12 @@ export function closeGaps(mask: Uint8Array, width: number, height: number, r: nu
  * plain paper, plain paper held out): their footprints are one piece.
  */
 const JOIN_MM = 5;
+const JOIN_MIN_MM2 = 20;
 
 /**
  * A slit piece (openSeenSlits) stays open while no photo's seen tool goes unexplained over more than
- * this share of its area. 3D bench, five photos: the slits opened lose 0-1.5 %; the notches the
- * ragged slice of a satin beam leaves were refused at 12-14 %.
+ * this share of its area. 3D bench, five photos: the pieces opened lost 0.3-1.5 %; pieces along a
+ * satin beam's ragged slice, refused, 5-14 %.
  */
 const SLIT_LOST_SHARE = 0.05;
 /**
@@ -193,7 +194,6 @@ const SLIT_LOST_SHARE = 0.05;
 const SLIT_MAX_TOP_MM = 25;
 /** The check's prisms are grown by this (mm; one pixel at the working 5 px/mm): 0.3 mm excused thin notches wholesale. */
 const SLIT_CHECK_SLACK_MM = 0.1;
-const JOIN_MIN_MM2 = 20;
 
 /**
  * The carved footprint of one tool in pieces: two photos each lost a stretch of a chrome blade to
@@ -741,8 +741,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const seenTool: Uint8Array[] = [];
   const silhouettes: ViewSilhouette[] = used.map(({ v }, j) => {
     const own = subPixelSilhouette(v.seg.mask, width, height, v.seg.edgeImage ?? v.image, k, growMm);
-    // What this photo saw as tool with evidence of its own: its segmenter's closing fills a narrow
-    // slit (segmenter.ts, filled), and the slits step (multiview/slits.ts) needs the floor it saw.
+    // What this photo saw as tool with evidence of its own, for the slits step (multiview/slits.ts):
+    // its segmenter's closing fills a narrow slit (segmenter.ts, `filled`), whose floor it saw.
     const seen = own.slice();
     if (v.seg.filled) for (let q = 0; q < seen.length; q++) if (v.seg.filled[q]) seen[q] = 0;
     seenTool.push(seen);
@@ -881,8 +881,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     height,
     k,
   );
-  // Slits the hull keeps closed, opened where the photos show their floor (multiview/slits.ts).
   timer.lap("walls");
+  // Slits the hull keeps closed, opened where the photos show their floor (multiview/slits.ts).
   const slits = openSeenSlits(walls.mask, carved, seenTool, silhouettes, cameraPoses, width, height, k);
   timer.lap("slits");
   // One tool, one piece: a carve cut in two by neighbouring losses in different photos is joined
