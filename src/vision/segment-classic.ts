@@ -6,6 +6,7 @@ import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 import { shadowEvidence, sharpEdgeMaps } from "./shadow-evidence.ts";
+import { joinFloorsToPaper, SLIT_FLOOR_MIN_LEVEL, SLIT_FLOOR_WALL_CHROMA, slitFloorPixels } from "./slit-floors.ts";
 import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 import { labelComponents } from "./ai/morphology.ts";
 
@@ -917,6 +918,25 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           } else md[i] = 0;
         }
       stats.inner_paper_seed_px = innerPaper;
+      // A slit's floor between two parts of the tool is no "surely tool" seed (slit-floors.ts): the
+      // watershed decides it by its edges. What it gives the paper, and the floor joined to that,
+      // the closings below give back to the tool as `filled`: the multi-photo slit step reads it.
+      // The walls are where the grid is hidden, or pixels dark or coloured beyond any paper in shade.
+      const chromaCrop = cropF(chromaOf) as Float32Array;
+      const walls = new Uint8Array(rw * rh);
+      const notWall = new Uint8Array(rw * rh);
+      for (let i = 0; i < rw * rh; i++) {
+        walls[i] = ev.tool[i] || (sd[i] && (levelCrop[i] < SLIT_FLOOR_MIN_LEVEL || chromaCrop[i] > SLIT_FLOOR_WALL_CHROMA)) ? 1 : 0;
+        notWall[i] = walls[i] ? 0 : 1;
+      }
+      const floors = slitFloorPixels(levelCrop, chromaCrop, walls, notWall, rw, rh, k);
+      let floorPx = 0;
+      for (let i = 0; i < rw * rh; i++)
+        if (floors[i]) {
+          floorPx++;
+          if (md[i] === 2 && !ev.tool[i]) md[i] = 0;
+        }
+      stats.slit_floor_px = floorPx;
       stats.tool_seed_px = toolSeeds;
       if (!toolSeeds) return;
       const rgba = crop(flat, 4);
@@ -924,6 +944,10 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
       cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
       cv.watershed(img3, markers);
+      // A slit's floor one or two pixels wide runs diagonally as a chain of corners, which the
+      // 4-connected flood does not follow: floor pixels joined to the paper's side 8-connectedly
+      // are paper too.
+      joinFloorsToPaper(md, floors, rw, rh);
       const tool = track(new cv.Mat(rh, rw, cv.CV_8UC1));
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;

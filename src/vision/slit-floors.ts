@@ -1,0 +1,117 @@
+// The floor of a narrow slit, seen between two walls of a tool: a neutral strip of paper in the
+// walls' shade. Such pixels are dark enough to be "surely tool" seeds (segment-classic.ts,
+// STRONG_DARK), and the watershed then gave the slit to the tool in every photo that saw its floor,
+// so the multi-photo slit step (multiview/slits.ts) had no floor to read: 3D bench, held-out caliper
+// 5008, a corner photo saw 0.5 mm of floor at a level of 0.63 between satin jaws at 0.95-1.0; a
+// pair of pliers' crotch, floor at 0.75 between red handles at 0.2-0.45. Left unseeded, the
+// watershed decides them by their edges: the floor is one basin with the paper at the slit's mouth,
+// the walls are cut off from it by a strong step. A rim along the tool's outline has paper on its
+// other side, never a wall, so it stays a seed.
+
+/** Widest gap (mm) between two walls across which a strip is taken for a slit's floor (the jaws' grid-hidden evidence stops 0.5-1 mm short of a 0.6 mm slit). */
+export const SLIT_FLOOR_MAX_MM = 2.5;
+/**
+ * A floor stands out from both walls beside it: darker or brighter by this much (paper-relative
+ * level; light steel jaws at 0.95-1.0 over a floor at 0.63), or they are coloured
+ * (SLIT_FLOOR_WALL_CHROMA more than it) where it is neutral (a pair of pliers' red handles).
+ */
+export const SLIT_FLOOR_DIP = 0.15;
+export const SLIT_FLOOR_WALL_CHROMA = 0.1;
+/** A floor is paper in shade: darker than lit paper (a gap's paper in the light is left to the watershed as it was). */
+export const SLIT_FLOOR_MAX_LEVEL = 0.9;
+/**
+ * ... and no darker than this: a shaded paper floor under diffuse or soft light stays at 0.55-0.8
+ * of the lit paper; a black or dark part (a rim, a thin dark rod) is darker.
+ */
+export const SLIT_FLOOR_MIN_LEVEL = 0.45;
+/** Neutral as paper in shade is (chroma relative to the paper's colour); a coloured part is no floor. */
+export const SLIT_FLOOR_MAX_CHROMA = 0.08;
+
+const DIRS: [number, number][] = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+];
+
+/**
+ * 1 = a pixel of `candidate` that lies in a narrow gap between two walls (`tool`: where the grid
+ * is hidden, or pixels dark or coloured beyond any paper in shade): along one of four directions,
+ * the run of non-`tool` pixels through it is at most SLIT_FLOOR_MAX_MM long and ends at `tool` on
+ * both sides, the pixel is neutral, between SLIT_FLOOR_MIN_LEVEL and SLIT_FLOOR_MAX_LEVEL, and
+ * unlike the wall at both ends of the run (`unlike`).
+ */
+export function slitFloorPixels(level: Float32Array, chroma: Float32Array, tool: Uint8Array, candidate: Uint8Array, w: number, h: number, k: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  const run: number[] = [];
+  for (const [dx, dy] of DIRS) {
+    const step = Math.hypot(dx, dy);
+    const maxRun = Math.floor((SLIT_FLOOR_MAX_MM * k) / step);
+    // Every line along (dx, dy) starts at a pixel whose predecessor lies outside the raster.
+    for (let y0 = 0; y0 < h; y0++)
+      for (let x0 = 0; x0 < w; x0++) {
+        const px = x0 - dx;
+        const py = y0 - dy;
+        if (px >= 0 && py >= 0 && px < w && py < h) continue;
+        let prevTool = -1;
+        run.length = 0;
+        for (let x = x0, y = y0; x >= 0 && y >= 0 && x < w && y < h; x += dx, y += dy) {
+          const i = y * w + x;
+          if (!tool[i]) {
+            if (run.length <= maxRun) run.push(i);
+            continue;
+          }
+          if (prevTool >= 0 && run.length > 0 && run.length <= maxRun) markRun(run, prevTool, i, level, chroma, candidate, out);
+          prevTool = i;
+          run.length = 0;
+        }
+      }
+  }
+  return out;
+}
+
+function markRun(run: number[], a: number, b: number, level: Float32Array, chroma: Float32Array, candidate: Uint8Array, out: Uint8Array): void {
+  for (const i of run)
+    if (candidate[i] && level[i] >= SLIT_FLOOR_MIN_LEVEL && level[i] <= SLIT_FLOOR_MAX_LEVEL && chroma[i] <= SLIT_FLOOR_MAX_CHROMA && unlike(a, i, level, chroma) && unlike(b, i, level, chroma)) out[i] = 1;
+}
+
+/** The wall pixel `w` stands out from the floor pixel `i`: brighter or darker by SLIT_FLOOR_DIP, or coloured where it is neutral. */
+function unlike(w: number, i: number, level: Float32Array, chroma: Float32Array): boolean {
+  return Math.abs(level[w] - level[i]) >= SLIT_FLOOR_DIP || chroma[w] - chroma[i] >= SLIT_FLOOR_WALL_CHROMA;
+}
+
+/**
+ * Watershed labels `md` (1 paper, 2 tool, -1 its lines), in place: every `floor` pixel 8-connected to
+ * the paper through floor pixels becomes paper. The watershed floods 4-connectedly, and a floor one
+ * or two pixels wide running diagonally is a chain of corners it does not follow.
+ */
+export function joinFloorsToPaper(md: Int32Array, floor: Uint8Array, w: number, h: number): void {
+  const queue = new Int32Array(w * h);
+  let tail = 0;
+  for (let i = 0; i < w * h; i++) if (floor[i] && md[i] !== 1 && touches(md, i, w, h)) (md[i] = 1), (queue[tail++] = i);
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head];
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const j = yy * w + xx;
+        if (floor[j] && md[j] !== 1) (md[j] = 1), (queue[tail++] = j);
+      }
+  }
+}
+
+function touches(md: Int32Array, i: number, w: number, h: number): boolean {
+  const x = i % w;
+  const y = (i - x) / w;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx;
+      const yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < w && yy < h && md[yy * w + xx] === 1) return true;
+    }
+  return false;
+}
