@@ -918,10 +918,11 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           } else md[i] = 0;
         }
       stats.inner_paper_seed_px = innerPaper;
-      // A slit's floor between two parts of the tool is no "surely tool" seed (slit-floors.ts): the
-      // watershed decides it by its edges. What it gives the paper, and the floor joined to that,
-      // the closings below give back to the tool as `filled`: the multi-photo slit step reads it.
-      // The walls are where the grid is hidden, or pixels dark or coloured beyond any paper in shade.
+      stats.tool_seed_px = toolSeeds;
+      if (!toolSeeds) return;
+      // A slit's floor between two walls of the tool (slit-floors.ts): the watershed gives it to the
+      // tool, and what of it joins the paper is reported as `filled` below. The walls are where the
+      // grid is hidden, or pixels dark or coloured beyond any paper in shade.
       const chromaCrop = cropF(chromaOf) as Float32Array;
       const walls = new Uint8Array(rw * rh);
       const notWall = new Uint8Array(rw * rh);
@@ -931,23 +932,17 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       }
       const floors = slitFloorPixels(levelCrop, chromaCrop, walls, notWall, rw, rh, k);
       let floorPx = 0;
-      for (let i = 0; i < rw * rh; i++)
-        if (floors[i]) {
-          floorPx++;
-          if (md[i] === 2 && !ev.tool[i]) md[i] = 0;
-        }
+      for (let i = 0; i < rw * rh; i++) if (floors[i]) floorPx++;
       stats.slit_floor_px = floorPx;
-      stats.tool_seed_px = toolSeeds;
-      if (!toolSeeds) return;
       const rgba = crop(flat, 4);
       const img3 = track(new cv.Mat());
       cv.cvtColor(rgba, img3, cv.COLOR_RGBA2RGB);
       cv.GaussianBlur(img3, img3, new cv.Size(0, 0), 0.7, 0.7, cv.BORDER_REPLICATE);
       cv.watershed(img3, markers);
-      // A slit's floor one or two pixels wide runs diagonally as a chain of corners, which the
-      // 4-connected flood does not follow: floor pixels joined to the paper's side 8-connectedly
-      // are paper too.
-      joinFloorsToPaper(md, floors, rw, rh);
+      // The floor joined to the watershed's paper (through floor pixels, 8-connected: one or two
+      // pixels wide it runs diagonally as a chain of corners) is the slit's, open to its mouth.
+      const opened = Int32Array.from(md);
+      joinFloorsToPaper(opened, floors, rw, rh);
       const tool = track(new cv.Mat(rh, rw, cv.CV_8UC1));
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
@@ -974,7 +969,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           if (td[i]) {
             mask[gi] = 1;
             // Paper by the watershed, tool by the closing (the watershed's own lines, -1, are not).
-            if (md[i] === 1) filledFull[gi] = 1;
+            if (md[i] === 1 || opened[i] === 1) filledFull[gi] = 1;
           } else if (ev.shadow[i]) shadowFull[gi] = 1;
           // Tool pixels that cannot be a cast shadow are marked 2: by their colour (coloured, black,
           // or brighter than the paper's shade: bare steel, chrome), by the grid (nearer to where it

@@ -1,12 +1,17 @@
 // The floor of a narrow slit, seen between two walls of a tool: a neutral strip of paper in the
 // walls' shade. Such pixels are dark enough to be "surely tool" seeds (segment-classic.ts,
-// STRONG_DARK), and the watershed then gave the slit to the tool in every photo that saw its floor,
-// so the multi-photo slit step (multiview/slits.ts) had no floor to read: 3D bench, held-out caliper
-// 5008, a corner photo saw 0.5 mm of floor at a level of 0.63 between satin jaws at 0.95-1.0; a
-// pair of pliers' crotch, floor at 0.75 between red handles at 0.2-0.45. Left unseeded, the
-// watershed decides them by their edges: the floor is one basin with the paper at the slit's mouth,
-// the walls are cut off from it by a strong step. A rim along the tool's outline has paper on its
-// other side, never a wall, so it stays a seed.
+// STRONG_DARK), and the watershed gives the slit to the tool in every photo that saw its floor, so
+// the multi-photo slit step (multiview/slits.ts) had no floor to read: 3D bench, held-out caliper
+// 5008, a corner photo saw 0.5 mm of floor at a level of 0.63 between satin jaws at 0.95-1.0; a pair
+// of pliers' crotch, floor at 0.75 between red handles at 0.2-0.45. The mask keeps them (a photo's
+// outline is as it was), but the floor joined through floor pixels to the paper at the slit's mouth
+// is reported as `filled`: tool without evidence, which the slit step and the accuracy figure read.
+// A rim along the tool's outline has paper on its other side, never a wall, so it is no floor; a
+// seam between two parts of the tool (a caliper's slider on its beam) is, but joins no paper.
+//
+// Tried first: leaving floor pixels unseeded, so that the watershed decided them by their edges.
+// Five photos opened the same slits, but every photo's mask moved, and one photo of a dark caliper
+// under a hard lamp was cut 0.48 -> 1.11 % (tuned one-photo set, seed 3018).
 
 /** Widest gap (mm) between two walls across which a strip is taken for a slit's floor (the jaws' grid-hidden evidence stops 0.5-1 mm short of a 0.6 mm slit). */
 export const SLIT_FLOOR_MAX_MM = 2.5;
@@ -82,8 +87,8 @@ function unlike(w: number, i: number, level: Float32Array, chroma: Float32Array)
 
 /**
  * Watershed labels `md` (1 paper, 2 tool, -1 its lines), in place: every `floor` pixel 8-connected to
- * the paper through floor pixels becomes paper. The watershed floods 4-connectedly, and a floor one
- * or two pixels wide running diagonally is a chain of corners it does not follow.
+ * the paper through floor pixels becomes paper (a floor one or two pixels wide running diagonally is
+ * a chain of corners, which a 4-connected flood does not follow).
  */
 export function joinFloorsToPaper(md: Int32Array, floor: Uint8Array, w: number, h: number): void {
   const queue = new Int32Array(w * h);
