@@ -48,10 +48,12 @@ const DIRS: [number, number][] = [
  */
 export function slitFloorPixels(level: Float32Array, chroma: Float32Array, tool: Uint8Array, candidate: Uint8Array, w: number, h: number, k: number): Uint8Array {
   const out = new Uint8Array(w * h);
-  const run: number[] = [];
+  // The pixels a floor may be: neutral, as light as paper in shade, candidates.
+  const may = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) may[i] = candidate[i] && !tool[i] && level[i] >= SLIT_FLOOR_MIN_LEVEL && level[i] <= SLIT_FLOOR_MAX_LEVEL && chroma[i] <= SLIT_FLOOR_MAX_CHROMA ? 1 : 0;
+  const run = new Int32Array(Math.ceil(SLIT_FLOOR_MAX_MM * k) + 2);
   for (const [dx, dy] of DIRS) {
-    const step = Math.hypot(dx, dy);
-    const maxRun = Math.floor((SLIT_FLOOR_MAX_MM * k) / step);
+    const maxRun = Math.floor((SLIT_FLOOR_MAX_MM * k) / Math.hypot(dx, dy));
     // Every line along (dx, dy) starts at a pixel whose predecessor lies outside the raster.
     for (let y0 = 0; y0 < h; y0++)
       for (let x0 = 0; x0 < w; x0++) {
@@ -59,25 +61,29 @@ export function slitFloorPixels(level: Float32Array, chroma: Float32Array, tool:
         const py = y0 - dy;
         if (px >= 0 && py >= 0 && px < w && py < h) continue;
         let prevTool = -1;
-        run.length = 0;
+        let len = 0;
+        let any = false;
         for (let x = x0, y = y0; x >= 0 && y >= 0 && x < w && y < h; x += dx, y += dy) {
           const i = y * w + x;
           if (!tool[i]) {
-            if (run.length <= maxRun) run.push(i);
+            if (len <= maxRun) {
+              run[len++] = i;
+              if (may[i]) any = true;
+            }
             continue;
           }
-          if (prevTool >= 0 && run.length > 0 && run.length <= maxRun) markRun(run, prevTool, i, level, chroma, candidate, out);
+          if (any && prevTool >= 0 && len <= maxRun)
+            for (let t = 0; t < len; t++) {
+              const j = run[t];
+              if (may[j] && unlike(prevTool, j, level, chroma) && unlike(i, j, level, chroma)) out[j] = 1;
+            }
           prevTool = i;
-          run.length = 0;
+          len = 0;
+          any = false;
         }
       }
   }
   return out;
-}
-
-function markRun(run: number[], a: number, b: number, level: Float32Array, chroma: Float32Array, candidate: Uint8Array, out: Uint8Array): void {
-  for (const i of run)
-    if (candidate[i] && level[i] >= SLIT_FLOOR_MIN_LEVEL && level[i] <= SLIT_FLOOR_MAX_LEVEL && chroma[i] <= SLIT_FLOOR_MAX_CHROMA && unlike(a, i, level, chroma) && unlike(b, i, level, chroma)) out[i] = 1;
 }
 
 /** The wall pixel `w` stands out from the floor pixel `i`: brighter or darker by SLIT_FLOOR_DIP, or coloured where it is neutral. */
