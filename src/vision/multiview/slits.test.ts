@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { loadOpenCv } from "../opencv.ts";
-import { bracketedExcess, openSlits } from "./slits.ts";
+import { bracketedExcess, openSlits, withoutSlivers } from "./slits.ts";
 
 beforeAll(async () => {
   await loadOpenCv();
@@ -67,6 +67,38 @@ describe("openSlits", () => {
     expect(r.mask).toEqual(foot);
     // Bracketed they are: only the slit's shape (long and narrow, away from the outside) keeps them.
     expect(openSlits(foot, slice, W, H, K, { minElongation: 0, maxNearShare: 1 }).diagnostics.opened).toBeGreaterThan(0);
+  });
+
+  test("a sliver of slice down the slit (two photos saw different parts of its floor) is opened with it", () => {
+    // Jaws 3 mm apart; every photo saw tool only on a one-pixel line down the slit's middle.
+    const slice = new Uint8Array(W * H);
+    rect(slice, 4, 4, 36, 12);
+    rect(slice, 10, 12, 18, 32);
+    rect(slice, 21, 12, 29, 32);
+    const foot = slice.slice();
+    rect(foot, 18, 12, 21, 32);
+    for (let y = Math.round(12 * K); y < Math.round(32 * K); y++) slice[y * W + Math.round(19.5 * K)] = 1;
+    const r = openSlits(foot, slice, W, H, K);
+    expect(r.diagnostics.opened).toBe(1);
+    expect(count(r.mask, 18.2, 12.4, 20.8, 31.8)).toBe(0);
+    expect(count(r.mask, 10, 12, 18, 32)).toBe(count(slice, 10, 12, 18, 32));
+  });
+
+  test("withoutSlivers drops a thin strip inside the footprint, keeps a thin tip at the outside and the wide parts", () => {
+    const foot = new Uint8Array(W * H);
+    rect(foot, 4, 4, 36, 30);
+    const slice = foot.slice();
+    // A one-pixel strip inside, between two gaps.
+    for (let y = Math.round(10 * K); y < Math.round(20 * K); y++) {
+      slice[y * W + 99] = 0;
+      slice[y * W + 101] = 0;
+    }
+    // A tip two pixels wide reaching the outside at the bottom.
+    for (let y = Math.round(30 * K); y < Math.round(34 * K); y++) foot[y * W + 60] = foot[y * W + 61] = slice[y * W + 60] = slice[y * W + 61] = 1;
+    const out = withoutSlivers(slice, foot, W, H, K);
+    for (let y = Math.round(10 * K) + 1; y < Math.round(20 * K) - 1; y++) expect(out[y * W + 100]).toBe(0);
+    for (let y = Math.round(31 * K); y < Math.round(34 * K); y++) expect(out[y * W + 60]).toBe(1);
+    expect(count(out, 5, 5, 15, 25)).toBe(count(slice, 5, 5, 15, 25));
   });
 
   test("the bracket span is the slit's width", () => {
