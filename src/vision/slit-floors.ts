@@ -97,9 +97,10 @@ function unlike(w: number, i: number, level: Float32Array, chroma: Float32Array)
  * a chain of corners, which a 4-connected flood does not follow).
  */
 export function joinFloorsToPaper(md: Int32Array, floor: Uint8Array, w: number, h: number): void {
+  // A flood from the paper that steps onto floor pixels only.
   const queue = new Int32Array(w * h);
   let tail = 0;
-  for (let i = 0; i < w * h; i++) if (floor[i] && md[i] !== 1 && touches(md, i, w, h)) (md[i] = 1), (queue[tail++] = i);
+  for (let i = 0; i < w * h; i++) if (md[i] === 1) queue[tail++] = i;
   for (let head = 0; head < tail; head++) {
     const i = queue[head];
     const x = i % w;
@@ -113,16 +114,4 @@ export function joinFloorsToPaper(md: Int32Array, floor: Uint8Array, w: number, 
         if (floor[j] && md[j] !== 1) (md[j] = 1), (queue[tail++] = j);
       }
   }
-}
-
-function touches(md: Int32Array, i: number, w: number, h: number): boolean {
-  const x = i % w;
-  const y = (i - x) / w;
-  for (let dy = -1; dy <= 1; dy++)
-    for (let dx = -1; dx <= 1; dx++) {
-      const xx = x + dx;
-      const yy = y + dy;
-      if (xx >= 0 && yy >= 0 && xx < w && yy < h && md[yy * w + xx] === 1) return true;
-    }
-  return false;
 }
