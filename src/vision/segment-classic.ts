@@ -549,7 +549,10 @@ function disk(cv: ReturnType<typeof getCv>, radiusPx: number) {
 export type ClassicSegmentOutput = SegmentOutput & {
   /** 1 = cast shadow by the grid's evidence (the grid shows through), left out of the mask. */
   shadow?: Uint8Array;
-  /** 1 = closed into the tool at the end (a slit under 0.8 mm, a "shadow" the tool nearly encloses). */
+  /**
+   * 1 = tool without evidence of its own: closed into the tool at the end (a slit under 0.8 mm, a
+   * "shadow" the tool nearly encloses), or a slit's floor between two walls joined to the paper.
+   */
   filled?: Uint8Array;
   /**
    * GRID_TOOL_HIDDEN (1) = tool by the grid's evidence (the grid is hidden), whatever its brightness;

@@ -35,8 +35,9 @@ export type SegmentOutput = {
   /**
    * What the accuracy figure needs to know (optional; same size as the mask): `shadow` = a cast
    * shadow by the grid's evidence, left out; `filled` = pixels given to the tool without evidence of
-   * their own (a narrow slit or a shadow the tool nearly encloses, closed): the true footprint may
-   * leave them out, so the outline may be off by as far as they reach into it.
+   * their own (a narrow slit or a shadow the tool nearly encloses, closed; a slit's floor seen
+   * between two walls, slit-floors.ts): the true footprint may leave them out, so the outline may be
+   * off by as far as they reach into it, and the multi-photo slit step reads them as no tool.
    */
   shadow?: Uint8Array;
   filled?: Uint8Array;
