@@ -6,7 +6,7 @@ import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 import { shadowEvidence, sharpEdgeMaps } from "./shadow-evidence.ts";
-import { joinFloorsToPaper, SLIT_FLOOR_MIN_LEVEL, SLIT_FLOOR_WALL_CHROMA, slitFloorPixels } from "./slit-floors.ts";
+import { floorsJoinedToPaper, SLIT_FLOOR_MIN_LEVEL, SLIT_FLOOR_WALL_CHROMA, slitFloorPixels } from "./slit-floors.ts";
 import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 import { labelComponents } from "./ai/morphology.ts";
 
@@ -758,6 +758,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
     };
     // The paper-relative brightness over the working region: the shadow evidence and the notch fill read it.
     const levelCrop = cropF(level) as Float32Array;
+    const chromaCrop = cropF(chromaOf) as Float32Array;
     withMats((track) => {
       const crop = (src: Uint8Array, ch: number) => {
         const mat = track(new cv.Mat(rh, rw, ch === 1 ? cv.CV_8UC1 : cv.CV_8UC4));
@@ -774,7 +775,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
         h: rh,
         pxPerMm: k,
         level: levelCrop,
-        chroma: cropF(chromaOf) as Float32Array,
+        chroma: chromaCrop,
         visibility: cropF(vis) as Float32Array,
         faintLine: cropF(grid.faint) as Uint8Array,
         witnessed: grid.witnessed ? (cropF(grid.witnessed) as Uint8Array) : undefined,
@@ -926,14 +927,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       // A slit's floor between two walls of the tool (slit-floors.ts): the watershed gives it to the
       // tool, and what of it joins the paper is reported as `filled` below. The walls are where the
       // grid is hidden, or pixels dark or coloured beyond any paper in shade.
-      const chromaCrop = cropF(chromaOf) as Float32Array;
       const walls = new Uint8Array(rw * rh);
-      const notWall = new Uint8Array(rw * rh);
-      for (let i = 0; i < rw * rh; i++) {
-        walls[i] = ev.tool[i] || (sd[i] && (levelCrop[i] < SLIT_FLOOR_MIN_LEVEL || chromaCrop[i] > SLIT_FLOOR_WALL_CHROMA)) ? 1 : 0;
-        notWall[i] = walls[i] ? 0 : 1;
-      }
-      const floors = slitFloorPixels(levelCrop, chromaCrop, walls, notWall, rw, rh, k);
+      for (let i = 0; i < rw * rh; i++) walls[i] = ev.tool[i] || (sd[i] && (levelCrop[i] < SLIT_FLOOR_MIN_LEVEL || chromaCrop[i] > SLIT_FLOOR_WALL_CHROMA)) ? 1 : 0;
+      const floors = slitFloorPixels(levelCrop, chromaCrop, walls, rw, rh, k);
       let floorPx = 0;
       for (let i = 0; i < rw * rh; i++) if (floors[i]) floorPx++;
       stats.slit_floor_px = floorPx;
@@ -944,8 +940,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       cv.watershed(img3, markers);
       // The floor joined to the watershed's paper (through floor pixels, 8-connected: one or two
       // pixels wide it runs diagonally as a chain of corners) is the slit's, open to its mouth.
-      const opened = Int32Array.from(md);
-      joinFloorsToPaper(opened, floors, rw, rh);
+      const opened = floorsJoinedToPaper(md, floors, rw, rh);
       const tool = track(new cv.Mat(rh, rw, cv.CV_8UC1));
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
@@ -972,7 +967,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           if (td[i]) {
             mask[gi] = 1;
             // Paper by the watershed, tool by the closing (the watershed's own lines, -1, are not).
-            if (md[i] === 1 || opened[i] === 1) filledFull[gi] = 1;
+            if (md[i] === 1 || opened[i]) filledFull[gi] = 1;
           } else if (ev.shadow[i]) shadowFull[gi] = 1;
           // Tool pixels that cannot be a cast shadow are marked 2: by their colour (coloured, black,
           // or brighter than the paper's shade: bare steel, chrome), by the grid (nearer to where it

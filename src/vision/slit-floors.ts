@@ -40,17 +40,17 @@ const DIRS: [number, number][] = [
 ];
 
 /**
- * 1 = a pixel of `candidate` that lies in a narrow gap between two walls (`tool`: where the grid
+ * 1 = a pixel (of `candidate`, if given) that lies in a narrow gap between two walls (`tool`: where the grid
  * is hidden, or pixels dark or coloured beyond any paper in shade): along one of four directions,
  * the run of non-`tool` pixels through it is at most SLIT_FLOOR_MAX_MM long and ends at `tool` on
  * both sides, the pixel is neutral, between SLIT_FLOOR_MIN_LEVEL and SLIT_FLOOR_MAX_LEVEL, and
  * unlike the wall at both ends of the run (`unlike`).
  */
-export function slitFloorPixels(level: Float32Array, chroma: Float32Array, tool: Uint8Array, candidate: Uint8Array, w: number, h: number, k: number): Uint8Array {
+export function slitFloorPixels(level: Float32Array, chroma: Float32Array, tool: Uint8Array, w: number, h: number, k: number, candidate?: Uint8Array): Uint8Array {
   const out = new Uint8Array(w * h);
-  // The pixels a floor may be: neutral, as light as paper in shade, candidates.
+  // The pixels a floor may be: neutral, as light as paper in shade, no wall (and candidates, if given).
   const may = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) may[i] = candidate[i] && !tool[i] && level[i] >= SLIT_FLOOR_MIN_LEVEL && level[i] <= SLIT_FLOOR_MAX_LEVEL && chroma[i] <= SLIT_FLOOR_MAX_CHROMA ? 1 : 0;
+  for (let i = 0; i < w * h; i++) may[i] = (!candidate || candidate[i]) && !tool[i] && level[i] >= SLIT_FLOOR_MIN_LEVEL && level[i] <= SLIT_FLOOR_MAX_LEVEL && chroma[i] <= SLIT_FLOOR_MAX_CHROMA ? 1 : 0;
   const run = new Int32Array(Math.ceil(SLIT_FLOOR_MAX_MM * k) + 2);
   for (const [dx, dy] of DIRS) {
     const maxRun = Math.floor((SLIT_FLOOR_MAX_MM * k) / Math.hypot(dx, dy));
@@ -92,11 +92,12 @@ function unlike(w: number, i: number, level: Float32Array, chroma: Float32Array)
 }
 
 /**
- * Watershed labels `md` (1 paper, 2 tool, -1 its lines), in place: every `floor` pixel 8-connected to
- * the paper through floor pixels becomes paper (a floor one or two pixels wide running diagonally is
- * a chain of corners, which a 4-connected flood does not follow).
+ * 1 = a `floor` pixel 8-connected through floor pixels to the paper of the watershed labels `md`
+ * (1 paper, 2 tool, -1 its lines): a floor one or two pixels wide running diagonally is a chain of
+ * corners, which the watershed's 4-connected flood does not follow.
  */
-export function joinFloorsToPaper(md: Int32Array, floor: Uint8Array, w: number, h: number): void {
+export function floorsJoinedToPaper(md: Int32Array, floor: Uint8Array, w: number, h: number): Uint8Array {
+  const joined = new Uint8Array(w * h);
   // A flood from the paper that steps onto floor pixels only.
   const queue = new Int32Array(w * h);
   let tail = 0;
@@ -111,7 +112,8 @@ export function joinFloorsToPaper(md: Int32Array, floor: Uint8Array, w: number, 
         const yy = y + dy;
         if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
         const j = yy * w + xx;
-        if (floor[j] && md[j] !== 1) (md[j] = 1), (queue[tail++] = j);
+        if (floor[j] && md[j] !== 1 && !joined[j]) (joined[j] = 1), (queue[tail++] = j);
       }
   }
+  return joined;
 }

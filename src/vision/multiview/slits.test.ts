@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { loadOpenCv } from "../opencv.ts";
-import { bracketedExcess, openSlits, withoutSlivers } from "./slits.ts";
+import { bracketedExcess, distanceToOutside, openSlits, withoutSlivers } from "./slits.ts";
 
 beforeAll(async () => {
   await loadOpenCv();
@@ -95,7 +95,7 @@ describe("openSlits", () => {
     }
     // A tip two pixels wide reaching the outside at the bottom.
     for (let y = Math.round(30 * K); y < Math.round(34 * K); y++) foot[y * W + 60] = foot[y * W + 61] = slice[y * W + 60] = slice[y * W + 61] = 1;
-    const out = withoutSlivers(slice, foot, W, H, K);
+    const out = withoutSlivers(slice, distanceToOutside(foot, W, H), W, H, K);
     for (let y = Math.round(10 * K) + 1; y < Math.round(20 * K) - 1; y++) expect(out[y * W + 100]).toBe(0);
     for (let y = Math.round(31 * K); y < Math.round(34 * K); y++) expect(out[y * W + 60]).toBe(1);
     expect(count(out, 5, 5, 15, 25)).toBe(count(slice, 5, 5, 15, 25));
