@@ -9,7 +9,7 @@ import { distanceToSet, getCv, outerContours, withMats } from "./opencv.ts";
 import { estimateAccuracyMm } from "./multiview/accuracy.ts";
 import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, type CameraPose } from "./multiview/camera.ts";
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
-import { fitWalls } from "./multiview/wall-fit.ts";
+import { fitWalls, type WallOverhang } from "./multiview/wall-fit.ts";
 import { openSlits } from "./multiview/slits.ts";
 import { bridgeGaps, doubtfulMisses } from "./multiview/gap-fills.ts";
 import { corroboratedLines, lineCandidates } from "./multiview/line-votes.ts";
@@ -579,6 +579,7 @@ export function inscribedDiameterMm(points: [number, number][]): number | null {
  */
 function openSeenSlits(
   foot: Uint8Array,
+  overhangs: WallOverhang[],
   carved: { heightMm: number; topMm?: Float32Array },
   seen: Uint8Array[],
   views: ViewSilhouette[],
@@ -605,6 +606,7 @@ function openSeenSlits(
   // What each camera sees of the footprint as it stands; a piece accepted makes its "after" the next "before".
   let befores: (Uint8Array | undefined)[] = poses.map(() => undefined);
   return openSlits(foot, slice, width, height, k, {
+    overhangs,
     accept: (current, without) => {
       let removed = 0;
       const tops: number[] = [];
@@ -883,7 +885,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   );
   timer.lap("walls");
   // Slits the hull keeps closed, opened where the photos show their floor (multiview/slits.ts).
-  const slits = openSeenSlits(walls.mask, carved, seenTool, silhouettes, cameraPoses, width, height, k);
+  const slits = openSeenSlits(walls.mask, walls.overhangs, carved, seenTool, silhouettes, cameraPoses, width, height, k);
   timer.lap("slits");
   // One tool, one piece: a carve cut in two by neighbouring losses in different photos is joined
   // again (joinParts), and the join counts as filled without evidence for the accuracy figure.

@@ -84,6 +84,41 @@ describe("openSlits", () => {
     expect(count(r.mask, 10, 12, 18, 32)).toBe(count(slice, 10, 12, 18, 32));
   });
 
+  test("between round handles the bands their flanks overhang stay footprint; the middle of the crotch opens", () => {
+    // Two handles 8 mm wide, 4 mm apart, whose rounded flanks overhang the pad by 1 mm all round:
+    // the slice stops 1 mm short of the footprint along their outer edges and inside the crotch alike.
+    const slice = new Uint8Array(W * H);
+    rect(slice, 4, 4, 36, 12);
+    rect(slice, 10, 12, 18, 32);
+    rect(slice, 22, 12, 30, 32);
+    const foot = new Uint8Array(W * H);
+    rect(foot, 3, 3, 37, 13);
+    rect(foot, 9, 13, 19, 33);
+    rect(foot, 21, 13, 31, 33);
+    rect(foot, 19, 13, 21, 32); // the slab the hull keeps over the crotch's floor
+    // The walls fitted along the handles' outer sides stand 1 mm out of the slice (wall-fit.ts).
+    const overhangs = [];
+    for (let y = Math.round(14 * K); y < Math.round(31 * K); y++) overhangs.push({ q: y * W + Math.round(9 * K), mm: 1 }, { q: y * W + Math.round(31 * K) - 1, mm: 1 });
+    const r = openSlits(foot, slice, W, H, K, { overhangs });
+    expect(r.diagnostics.opened).toBe(1);
+    // The flanks' bands (18-19 and 21-22 mm) are kept; the crotch between them is open.
+    expect(count(r.mask, 18, 13, 19, 32)).toBe(count(foot, 18, 13, 19, 32));
+    expect(count(r.mask, 21, 13, 22, 32)).toBe(count(foot, 21, 13, 22, 32));
+    expect(count(r.mask, 19.4, 13.4, 20.6, 32)).toBe(0);
+    // About 2 x 1 mm x 19 mm kept back.
+    expect(r.diagnostics.bandKeptMm2).toBeGreaterThan(30);
+    expect(r.diagnostics.bandKeptMm2).toBeLessThan(45);
+    // Walls overhanging more than half the crotch's width close it whole.
+    const wide = openSlits(foot, slice, W, H, K, { overhangs: overhangs.map((x) => ({ ...x, mm: 2.2 })) });
+    expect(wide.diagnostics).toMatchObject({ opened: 0, closedByBands: 1 });
+    expect(wide.mask).toEqual(foot);
+    // Flat walls (fitted, overhanging nothing) and walls no fit reached keep no band.
+    for (const o of [overhangs.map((x) => ({ ...x, mm: 0 })), []]) {
+      const flat = openSlits(foot, slice, W, H, K, { overhangs: o });
+      expect(count(flat.mask, 18.2, 13.4, 21.8, 32)).toBe(0);
+    }
+  });
+
   test("withoutSlivers drops a thin strip inside the footprint, keeps a thin tip at the outside and the wide parts", () => {
     const foot = new Uint8Array(W * H);
     rect(foot, 4, 4, 36, 30);

@@ -63,6 +63,12 @@ export type WallFitOptions = {
 };
 
 type P = [number, number];
+/**
+ * A fitted wall's overhang: how far (mm, ≥ 0) its face stands out of the pad-plane slice at the
+ * hull's outline pixel `q` (y·W + x). It is the wall's rounding (and the fit's margin): the pad under
+ * a round flank is footprint though the slice stops short of it.
+ */
+export type WallOverhang = { q: number; mm: number };
 /** slice: where the pad-plane slice ends along the normal (mm from the hull's edge, ≤ 0). */
 type Sample = { h: number; L: number[]; a: number[]; inside: boolean[]; tan: number[]; footMax: number; slice: number };
 
@@ -418,7 +424,7 @@ export function fitWalls(
   H: number,
   k: number,
   opts: WallFitOptions = {},
-): { mask: Uint8Array; topMm: number | null; diagnostics: Record<string, unknown> } {
+): { mask: Uint8Array; topMm: number | null; overhangs: WallOverhang[]; diagnostics: Record<string, unknown> } {
   const minH = opts.minHeightMm ?? 8;
   const maxSpread = opts.maxSpreadMm ?? 0.15;
   const win = opts.window ?? 8;
@@ -570,6 +576,7 @@ export function fitWalls(
   const topOutOfRange = (g: number) => Math.floor(g / nR) === 0 || Math.floor(g / nR) === nDh - 1;
 
   const out = new Uint8Array(W * H);
+  const overhangs: WallOverhang[] = [];
   const corners: CornerRun[] = [];
   const concave: ConcaveRun[] = [];
   let samples = 0;
@@ -639,6 +646,7 @@ export function fitWalls(
     const faceAt = data.map((_, i) => (shifts[i] < 0 ? shifts[i] : Number.isFinite(faces[i]) ? faces[i] : 0));
     // How far each fitted face stands out of the pad-plane slice: the wall's overhang past its foot.
     const overhang = data.map((s, i) => (fittedAt[i] ? faceAt[i] - (s as Sample).slice : low[i] ?? Number.NaN));
+    for (let i = 0; i < n; i++) if (fittedAt[i] && Number.isFinite(overhang[i])) overhangs.push({ q: pts[i][1] * W + pts[i][0], mm: Math.max(0, overhang[i]) });
     corners.push(...cornerRuns(pts, overhang, Math.round(CORNER_MM * k), win));
     // Concave corners: a wall too low to fit counts as a wall there (straight in plan, its hull edge
     // stands outside its face).
@@ -725,6 +733,7 @@ export function fitWalls(
     mask: out,
     // The tallest part's top: the 90th percentile of the tops wherever a wall's fit held.
     topMm: tops.length >= TOP_MIN_SAMPLES ? topAt(0.9) : null,
+    overhangs,
     diagnostics: { samples, moved, meanShiftMm: moved ? +(shiftSum / moved).toFixed(2) : 0, corners: corners.length, cornerCutMm2: +(cornerCut / (k * k)).toFixed(1), concave: concave.length, concaveCutMm2: +(concaveCut / (k * k)).toFixed(1), tops: tops.length, topPercentilesMm: [0.1, 0.25, 0.5, 0.75, 0.9].map(topAt), skipped, ms: +(performance.now() - started).toFixed(1) },
   };
 }
