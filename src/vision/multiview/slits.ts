@@ -151,7 +151,8 @@ export function openSlits(foot: Uint8Array, sliceIn: Uint8Array, W: number, H: n
   const toOutside = distanceToOutside(foot, W, H);
   const slice = withoutSlivers(sliceIn, toOutside, W, H, k);
   const spans = bracketedExcess(foot, slice, W, H, spanPx);
-  const toSlice = distanceToSet(slice, W, H, 5);
+  // Distance to the slice, for the walls' bands: only once a piece gets that far.
+  let toSlice: Float32Array | undefined;
   const cand = new Uint8Array(W * H);
   for (let q = 0; q < cand.length; q++) if (spans[q] > 0) cand[q] = 1;
   const { label, size } = labelComponents(cand, W, H);
@@ -207,17 +208,14 @@ export function openSlits(foot: Uint8Array, sliceIn: Uint8Array, W: number, H: n
       for (let q = 0; q < piece.length; q++) if (way[q]) piece[q] = 1;
     }
     if (opts.overhangs?.length) {
-      let before = 0;
-      for (let q = 0; q < piece.length; q++) before += piece[q];
-      const rest = keepWallBands(piece, opts.overhangs, toSlice, atOutside, W, H, k, opts.bandRingMm ?? 12, minPx);
-      let after = 0;
-      if (rest) for (let q = 0; q < rest.length; q++) after += rest[q];
-      keptPx += before - after;
-      if (!rest) {
+      toSlice ??= distanceToSet(slice, W, H, 5);
+      const banded = keepWallBands(piece, opts.overhangs, toSlice, atOutside, W, H, k, opts.bandRingMm ?? 12, minPx);
+      keptPx += banded.keptPx;
+      if (!banded.rest) {
         closedByBands++;
         continue;
       }
-      piece = rest;
+      piece = banded.rest;
     }
     candidates++;
     const without = mask.slice();
@@ -234,8 +232,8 @@ export function openSlits(foot: Uint8Array, sliceIn: Uint8Array, W: number, H: n
 }
 
 /**
- * The piece less the bands along its walls that the walls' own rounding covers, or null when nothing
- * of it worth opening is left open to the outside. Round walls (a pliers' arms and handles) overhang
+ * The piece less the bands along its walls that the walls' own rounding covers (`rest`; null when
+ * nothing of it worth opening is left open to the outside), and how much the bands kept back. Round walls (a pliers' arms and handles) overhang
  * the pad beside their foot: that pad is footprint, yet photos from along the slit see it as paper,
  * just as they see a slit's floor (3D bench, square pliers 3002: its crotch's piece took 1.2 mm bands
  * under both arms, 23 mm², cut 0.02 -> 0.57 %). The walls fitted outside (wall-fit.ts: their faces,
@@ -248,26 +246,38 @@ export function openSlits(foot: Uint8Array, sliceIn: Uint8Array, W: number, H: n
  * wall-fit's 8 mm, curved in plan) the piece is opened whole. What remains opens only where it
  * reaches the outside, and from minPx.
  */
-function keepWallBands(piece: Uint8Array, overhangs: WallOverhang[], toSlice: Float32Array, atOutside: (q: number) => boolean, W: number, H: number, k: number, ringMm: number, minPx: number): Uint8Array | null {
+function keepWallBands(
+  piece: Uint8Array,
+  overhangs: WallOverhang[],
+  toSlice: Float32Array,
+  atOutside: (q: number) => boolean,
+  W: number,
+  H: number,
+  k: number,
+  ringMm: number,
+  minPx: number,
+): { rest: Uint8Array | null; keptPx: number } {
   const toPiece = distanceToSet(piece, W, H, 5);
   const near: number[] = [];
   for (const o of overhangs) if (toPiece[o.q] >= 1.5 * k && toPiece[o.q] <= ringMm * k) near.push(o.mm);
-  if (near.length < MIN_OVERHANG_SAMPLES) return piece;
+  if (near.length < MIN_OVERHANG_SAMPLES) return { rest: piece, keptPx: 0 };
   near.sort((a, b) => a - b);
   const band = near[near.length >> 1] * k;
-  if (band < 1) return piece;
+  if (band < 1) return { rest: piece, keptPx: 0 };
   const rest = new Uint8Array(W * H);
   for (let q = 0; q < rest.length; q++) if (piece[q] && toSlice[q] > band) rest[q] = 1;
   // Only what still reaches the outside opens: a part the bands closed off would be a hole.
   const { label, size } = labelComponents(rest, W, H);
   const open = new Uint8Array(size.length);
   for (let q = 0; q < label.length; q++) if (label[q] && atOutside(q)) open[label[q]] = 1;
+  let pieceCount = 0;
   let left = 0;
   for (let q = 0; q < label.length; q++) {
+    pieceCount += piece[q];
     if (label[q] && open[label[q]]) left++;
     else rest[q] = 0;
   }
-  return left >= minPx ? rest : null;
+  return left >= minPx ? { rest, keptPx: pieceCount - left } : { rest: null, keptPx: pieceCount };
 }
 
 /** Fitted samples (about 0.2 mm apart) a piece's band is read from: 2 mm of wall. */
