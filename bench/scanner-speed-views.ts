@@ -48,7 +48,7 @@ for (const spec of benchmarkPhotoSet3d(N, SEED)) {
   const walls = (r.diagnostics as { walls?: { ms?: number } }).walls;
   const lap = (k: string) => (laps[k] ?? 0).toFixed(0);
   console.log(
-    `  seed ${spec.seed} ${spec.toolKind}: ${ms.toFixed(0)} ms (segment ${lap("segment")}, calibrate ${lap("calibrate")}, carve ${lap("carve")}, consistency ${lap("consistency")}, walls ${lap("walls")}, slits ${lap("slits")}; the wall fit itself ${walls?.ms ?? "?"} ms)`,
+    `  seed ${spec.seed} ${spec.toolKind}: ${ms.toFixed(0)} ms (segment ${lap("segment")}, calibrate ${lap("calibrate")}, carve ${lap("carve")}, plane paper ${lap("plane_paper")}, consistency ${lap("consistency")}, walls ${lap("walls")}, slits ${lap("slits")}; the wall fit itself ${walls?.ms ?? "?"} ms)`,
   );
 }
 console.log(`five-photo scan: median ${q(totals, 0.5).toFixed(0)} ms, p90 ${q(totals, 0.9).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms (n=${totals.length})`);

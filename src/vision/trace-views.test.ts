@@ -169,7 +169,12 @@ describe("traceImages: several photos -> the footprint", () => {
       set.map((v) => v.jpeg),
       PARAMS,
     );
-    expect(compareContours(r.contour_points_mm, set[0].footprintMm).meanDeviation).toBeLessThan(0.8);
+    // What is left of the band beside the flank is the rim of the shadow, soft, and every photo kept
+    // it (0.49 mm mean deviation): two corner photos see its shading at the same pad place, when no
+    // height but the pad's explains them, so they saw paper there (multiview/plane-paper.ts: 0.35 mm).
+    const plane = r.diagnostics.planePaperMm2 as number[];
+    expect(plane.filter((mm2) => mm2 > 10).length).toBeGreaterThanOrEqual(2);
+    expect(compareContours(r.contour_points_mm, set[0].footprintMm).meanDeviation).toBeLessThan(0.42);
     expect(cutArea(r.contour_points_mm, set[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
   });
 

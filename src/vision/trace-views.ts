@@ -11,6 +11,7 @@ import { calibrateCapture, defaultFocalPx, estimateFocalPx, poseFromHomography, 
 import { carveFootprint, type ViewSilhouette } from "./multiview/carve.ts";
 import { fitWalls, type WallOverhang } from "./multiview/wall-fit.ts";
 import { openSlits } from "./multiview/slits.ts";
+import { padPlanePaper } from "./multiview/plane-paper.ts";
 import { bridgeGaps, doubtfulMisses } from "./multiview/gap-fills.ts";
 import { corroboratedLines, lineCandidates } from "./multiview/line-votes.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
@@ -760,6 +761,29 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const tolerance = { toleranceMm: 0, tolerancePerMmHeight: calibration.tolerancePerMmHeight };
   let carved = carveFootprint(silhouettes, tolerance);
   timer.lap("carve");
+  // Paper two photos saw at the pad's height along the hull's edge (a shadow's rim that every photo
+  // kept beside a flank as dark as it): those photos' rays reach the pad there, so it is no tool of
+  // theirs, and the carve again takes away whatever else their rays cross (plane-paper.ts).
+  const planePaper = padPlanePaper(
+    used.map(({ v }, j) => ({ flat: v.seg.edgeImage, camera: cameraPoses[j], unknown: v.excluded })),
+    carved.mask,
+    width,
+    height,
+    k,
+  );
+  const planePaperPx = planePaper.map((paper, j) => {
+    let removed = 0;
+    if (paper)
+      for (let q = 0; q < paper.length; q++)
+        if (paper[q] && silhouettes[j].mask[q]) {
+          silhouettes[j].mask[q] = 0;
+          seenTool[j][q] = 0;
+          removed++;
+        }
+    return removed;
+  });
+  if (planePaperPx.some((n) => n > 0)) carved = carveFootprint(silhouettes, tolerance);
+  timer.lap("plane_paper");
 
   // Do the photos agree? The carved hull must explain every silhouette; if it does not, find the one
   // photo without which the others agree again (leave one out) and name it.
@@ -923,6 +947,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       calibration: calibrationMode,
       calibration_residual_px: calibration.residualPx === null ? null : r2(calibration.residualPx),
       carve: carved.diagnostics,
+      planePaperMm2: planePaperPx.map((n) => r1(n / (k * k))),
       walls: walls.diagnostics,
       slits: slits.diagnostics,
       height: { from: typedHeight ? "typed" : heightFrom, columns_mm: r1(columns), walls_mm: walls.topMm },
