@@ -17,7 +17,7 @@ const camera = (nx: number, ny: number, hMm: number): CameraPose => ({ centreMm:
  * shaded across (a gradient and a ripple, both fixed to the bar), on paper whose brightness
  * `pad(x)` is given: each photo's paper-relative image as its camera sees it, rectified to the pad.
  */
-function view(cam: CameraPose, barX1: number, topMm: number, pad: (x: number) => number): PlaneView {
+function view(cam: CameraPose, barX1: number, topMm: number, pad: (x: number) => number, tint = 0): PlaneView {
   const data = new Uint8ClampedArray(W * H * 4);
   const [cx, cy] = cam.nadirMm;
   const f = (cam.heightMm - topMm) / cam.heightMm;
@@ -33,6 +33,11 @@ function view(cam: CameraPose, barX1: number, topMm: number, pad: (x: number) =>
       const v = onBar ? 0.42 + 0.08 * ((bx - 10) / (barX1 - 10)) + 0.05 * Math.sin(bx * 2.3) : pad(px);
       const o = (y * W + x) * 4;
       data[o] = data[o + 1] = data[o + 2] = Math.round(v * 220);
+      // A tinted pad (red up, blue down by `tint` of the paper) off the bar: no shadow on white paper.
+      if (!onBar && tint) {
+        data[o] = Math.round((v + tint) * 220);
+        data[o + 2] = Math.round((v - tint) * 220);
+      }
       data[o + 3] = 255;
     }
   return { flat: { width: W, height: H, data }, camera: cam };
@@ -87,6 +92,17 @@ describe("padPlanePaper", () => {
       // ...and nothing of the bar, 4 mm up, whose shading each camera sees at another pad place.
       expect(count(m, 10, 19.6)).toBe(0);
     }
+  });
+
+  test("a coloured rim is no shadow on the paper: nothing is proven", () => {
+    const paper = padPlanePaper(
+      cams.map((c) => view(c, 20, 2, rim, 0.08)),
+      foot(23),
+      W,
+      H,
+      K,
+    );
+    expect(paper).toEqual([null, null]);
   });
 
   test("an even shadow core proves nothing, and what it cuts off from the outside is not taken", () => {

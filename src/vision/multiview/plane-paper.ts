@@ -23,6 +23,7 @@
 // (a few hundred ms per five-photo scan), like the rest of the carve.
 import type { CameraPose } from "./camera.ts";
 import { distanceToSet } from "../opencv.ts";
+import { SHADOW_MAX_CHROMA } from "../shadow-evidence.ts";
 
 export type PlaneView = {
   /** Paper-relative brightness image (segmenter's edge image: paper ~ PAPER_LEVEL); undefined = no cue from this photo. */
@@ -127,15 +128,25 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
   const by0 = Math.max(0, y0 - pad);
   const bw = Math.min(w, x1 + pad + 1) - bx0;
   const bh = Math.min(h, y1 + pad + 1) - by0;
+  // A shadow keeps the paper's hue (shadow-evidence.ts): a coloured pixel is no shadowed paper, and
+  // a coloured part lying flat at the hull's edge is never given away with it.
+  const neutral = views.map(() => new Uint8Array(0));
   const grey = views.map((v, j) => {
     if (!usable[j]) return null;
     const d = (v.flat as PlaneView["flat"] & object).data;
     const g = new Float32Array(bw * bh);
+    const nt = new Uint8Array(bw * bh);
     for (let y = 0; y < bh; y++)
       for (let x = 0; x < bw; x++) {
         const o = ((y + by0) * w + x + bx0) * 4;
-        g[y * bw + x] = (0.299 * d[o] + 0.587 * d[o + 1] + 0.114 * d[o + 2]) / PAPER_LEVEL;
+        const r = d[o] / PAPER_LEVEL;
+        const gg = d[o + 1] / PAPER_LEVEL;
+        const b = d[o + 2] / PAPER_LEVEL;
+        const lum = 0.299 * r + 0.587 * gg + 0.114 * b;
+        g[y * bw + x] = lum;
+        nt[y * bw + x] = Math.hypot(r - lum, gg - lum, b - lum) <= SHADOW_MAX_CHROMA ? 1 : 0;
       }
+    neutral[j] = nt;
     return g;
   });
   const sample = (g: Float32Array, x: number, y: number) => {
@@ -201,6 +212,8 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
         if (proven[a].length && proven[a][q] && proven[b].length && proven[b][q]) continue;
         const ga = grey[a] as Float32Array;
         const gb = grey[b] as Float32Array;
+        const bq = (y - by0) * bw + x - bx0;
+        if (!neutral[a][bq] || !neutral[b][bq]) continue;
         if (patchStd(ga, x, y) < minStd || patchStd(gb, x, y) < minStd) continue;
         const d0 = patchDiff(ga, gb, x, y, a, b, 0);
         if (d0 > maxPlane) continue;
