@@ -770,6 +770,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     width,
     height,
     k,
+    { partHeightMm: carved.heightMm },
   );
   const planePaperPx = planePaper.map((paper, j) => {
     let removed = 0;

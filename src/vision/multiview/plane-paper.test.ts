@@ -94,6 +94,12 @@ describe("padPlanePaper", () => {
     }
   });
 
+  test("beside a hull under 2 mm (a part lying flat, no parallax to read) nothing is proven", () => {
+    const views = cams.map((c) => view(c, 20, 2, rim));
+    expect(padPlanePaper(views, foot(23), W, H, K, { partHeightMm: 1.5 })).toEqual([null, null]);
+    expect(padPlanePaper(views, foot(23), W, H, K, { partHeightMm: 2 }).every((m) => m !== null)).toBe(true);
+  });
+
   test("a coloured rim is no shadow on the paper: nothing is proven", () => {
     const paper = padPlanePaper(
       cams.map((c) => view(c, 20, 2, rim, 0.08)),

@@ -43,6 +43,11 @@ export type PlanePaperOptions = {
   /** How much worse every other height must explain the pair (absolute, and as a multiple of the pad's). */
   minOtherDiff?: number;
   otherRatio?: number;
+  /**
+   * The hull's height (mm, carve.ts `heightMm`: the median column along the pad-plane slice's edge).
+   * Under MIN_PART_HEIGHT_MM nothing is proven; without it, the cue runs.
+   */
+  partHeightMm?: number;
   /** How far (px) kept footprint grows back through proven pixels no brighter than their neighbour kept. */
   innerMarginPx?: number;
   /** Least spread of a photo's patch (paper = 1) for it to be tested at all. */
@@ -78,6 +83,13 @@ const OTHER_RATIO = 2;
  * noise, 0.01-0.016).
  */
 const MIN_PATCH_STD = 0.03;
+/**
+ * The cue needs parallax: the photos of a tool whose hull stands under 2 mm at its edge (a plate or
+ * a blade lying flat; the 3D bench's shadows-only photos, whose tools are seen without parallax)
+ * show its own surface at the pad's height as alike as paper, and the flood went through it (shadows
+ * only, five photos: every tool cut 1-12 %). A part that low casts no rim worth taking.
+ */
+const MIN_PART_HEIGHT_MM = 2;
 /** What is kept grows back this far through proven pixels that darken outward (see padPlanePaper). */
 const INNER_MARGIN_PX = 3;
 /** "No brighter" allows the photos' noise (paper = 1). */
@@ -101,6 +113,7 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
   const none = views.map(() => null);
   const usable = views.map((v) => !!v.flat && v.flat.width === w && v.flat.height === h);
   if (usable.filter(Boolean).length < 2) return none;
+  if (opts.partHeightMm !== undefined && !(opts.partHeightMm >= MIN_PART_HEIGHT_MM)) return none;
 
   // The band: footprint pixels within bandPx of the outside.
   const outside = new Uint8Array(n);
