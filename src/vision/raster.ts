@@ -13,8 +13,11 @@ export function rgbaToGrey(img: RgbaImage): GreyImage {
   return { width: img.width, height: img.height, data: out };
 }
 
-/** Bilinear sample of a grey image at (x, y), pixel centres at integer coordinates; clamps at the border. */
-export function sampleBilinear(img: GreyImage, x: number, y: number): number {
+/**
+ * Bilinear sample of a single-channel raster (8-bit, or floats such as paper-relative brightness) at
+ * (x, y), pixel centres at integer coordinates; clamps at the border.
+ */
+export function sampleBilinear(img: { width: number; height: number; data: ArrayLike<number> }, x: number, y: number): number {
   const { width: w, height: h, data } = img;
   if (x < 0) x = 0;
   else if (x > w - 1) x = w - 1;

@@ -19,16 +19,13 @@ const camera = (nx: number, ny: number, hMm: number): CameraPose => ({ centreMm:
  */
 function view(cam: CameraPose, barX1: number, topMm: number, pad: (x: number) => number, tint = 0): PlaneView {
   const data = new Uint8ClampedArray(W * H * 4);
-  const [cx, cy] = cam.nadirMm;
+  const cx = cam.nadirMm[0];
   const f = (cam.heightMm - topMm) / cam.heightMm;
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const px = (x + 0.5) / K;
-      const py = (y + 0.5) / K;
-      // The point of the bar's top this ray would cross, if it crosses the bar.
+      // The point of the bar's top this ray would cross, if it crosses the bar (the bar runs along y).
       const bx = cx + (px - cx) * f;
-      void py;
-      void cy;
       const onBar = bx >= 10 && bx < barX1;
       const v = onBar ? 0.42 + 0.08 * ((bx - 10) / (barX1 - 10)) + 0.05 * Math.sin(bx * 2.3) : pad(px);
       const o = (y * W + x) * 4;

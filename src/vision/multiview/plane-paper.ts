@@ -22,8 +22,9 @@
 // footprint grows back through what darkens outward. Heavy enough to run only in the vision workers
 // (a few hundred ms per five-photo scan), like the rest of the carve.
 import type { CameraPose } from "./camera.ts";
-import { distanceToSet } from "../opencv.ts";
+import { sampleBilinear } from "../raster.ts";
 import { SHADOW_MAX_CHROMA } from "../shadow-evidence.ts";
+import { distanceToOutside } from "./slits.ts";
 
 export type PlaneView = {
   /** Paper-relative brightness image (segmenter's edge image: paper ~ PAPER_LEVEL); undefined = no cue from this photo. */
@@ -116,9 +117,7 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
   if (opts.partHeightMm !== undefined && !(opts.partHeightMm >= MIN_PART_HEIGHT_MM)) return none;
 
   // The band: footprint pixels within bandPx of the outside.
-  const outside = new Uint8Array(n);
-  for (let q = 0; q < n; q++) outside[q] = foot[q] ? 0 : 1;
-  const toOutside = distanceToSet(outside, w, h, 5);
+  const toOutside = distanceToOutside(foot, w, h);
   let x0 = w;
   let y0 = h;
   let x1 = -1;
@@ -162,17 +161,8 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
     neutral[j] = nt;
     return g;
   });
-  const sample = (g: Float32Array, x: number, y: number) => {
-    // Bilinear, in box coordinates (pixel centres at integers).
-    const xf = Math.min(bw - 1.001, Math.max(0, x));
-    const yf = Math.min(bh - 1.001, Math.max(0, y));
-    const xi = Math.floor(xf);
-    const yi = Math.floor(yf);
-    const fx = xf - xi;
-    const fy = yf - yi;
-    const q = yi * bw + xi;
-    return (g[q] * (1 - fx) + g[q + 1] * fx) * (1 - fy) + (g[q + bw] * (1 - fx) + g[q + bw + 1] * fx) * fy;
-  };
+  // The box's rasters for bilinear reads (box coordinates, pixel centres at integers).
+  const boxes = grey.map((g) => g && { width: bw, height: bh, data: g });
 
   // Pixel (x, y) of the raster at height z is seen by camera c at its nadir + (p - nadir) * H / (H - z).
   const cams = views.map((v) => ({ nx: v.camera.nadirMm[0] * k, ny: v.camera.nadirMm[1] * k, hc: v.camera.heightMm * k }));
@@ -181,10 +171,12 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
   const proven = views.map(() => new Uint8Array(0));
   const provenAny = new Uint8Array(n);
   const zPx = heights.map((z) => z * k);
-  const patchDiff = (ga: Float32Array, gb: Float32Array, x: number, y: number, a: number, b: number, zp: number) => {
+  const patchDiff = (a: number, b: number, x: number, y: number, zp: number) => {
     // Mean |difference| over the patch around raster pixel (x, y) at height zp (px).
     const ca = cams[a];
     const cb = cams[b];
+    const ga = boxes[a] as NonNullable<(typeof boxes)[number]>;
+    const gb = boxes[b] as NonNullable<(typeof boxes)[number]>;
     const fa = zp ? zp / (ca.hc - zp) : 0;
     const fb = zp ? zp / (cb.hc - zp) : 0;
     let s = 0;
@@ -197,7 +189,7 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
         const ya = py + (py - ca.ny) * fa - 0.5 - by0;
         const xb = px + (px - cb.nx) * fb - 0.5 - bx0;
         const yb = py + (py - cb.ny) * fb - 0.5 - by0;
-        s += Math.abs(sample(ga, xa, ya) - sample(gb, xb, yb));
+        s += Math.abs(sampleBilinear(ga, xa, ya) - sampleBilinear(gb, xb, yb));
         m++;
       }
     return s / m;
@@ -216,24 +208,23 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
     const m = (2 * PATCH_R + 1) ** 2;
     return Math.sqrt(Math.max(0, s2 / m - (s / m) ** 2));
   };
+  const testable = new Uint8Array(views.length);
   for (let y = Math.max(y0, PATCH_R); y <= Math.min(y1, h - 1 - PATCH_R); y++)
     for (let x = Math.max(x0, PATCH_R); x <= Math.min(x1, w - 1 - PATCH_R); x++) {
       const q = y * w + x;
       if (!band[q]) continue;
+      // Which photos may take part here: known, neutral and with a spread patch (once per photo).
+      const bq = (y - by0) * bw + x - bx0;
+      for (let j = 0; j < views.length; j++) testable[j] = usable[j] && !views[j].unknown?.[q] && neutral[j][bq] && patchStd(grey[j] as Float32Array, x, y) >= minStd ? 1 : 0;
       for (const [a, b] of pairs) {
-        if (views[a].unknown?.[q] || views[b].unknown?.[q]) continue;
+        if (!testable[a] || !testable[b]) continue;
         if (proven[a].length && proven[a][q] && proven[b].length && proven[b][q]) continue;
-        const ga = grey[a] as Float32Array;
-        const gb = grey[b] as Float32Array;
-        const bq = (y - by0) * bw + x - bx0;
-        if (!neutral[a][bq] || !neutral[b][bq]) continue;
-        if (patchStd(ga, x, y) < minStd || patchStd(gb, x, y) < minStd) continue;
-        const d0 = patchDiff(ga, gb, x, y, a, b, 0);
+        const d0 = patchDiff(a, b, x, y, 0);
         if (d0 > maxPlane) continue;
         const need = Math.max(minOther, ratio * d0);
         let ok = true;
         for (const zp of zPx)
-          if (patchDiff(ga, gb, x, y, a, b, zp) < need) {
+          if (patchDiff(a, b, x, y, zp) < need) {
             ok = false;
             break;
           }
@@ -252,7 +243,7 @@ export function padPlanePaper(views: PlaneView[], foot: Uint8Array, w: number, h
   for (let y = Math.max(1, y0); y <= Math.min(h - 2, y1); y++)
     for (let x = Math.max(1, x0); x <= Math.min(w - 2, x1); x++) {
       const q = y * w + x;
-      if (provenAny[q] && (outside[q - 1] || outside[q + 1] || outside[q - w] || outside[q + w])) {
+      if (provenAny[q] && (!foot[q - 1] || !foot[q + 1] || !foot[q - w] || !foot[q + w])) {
         reached[q] = 1;
         stack.push(q);
       }
