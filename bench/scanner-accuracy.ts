@@ -2,7 +2,7 @@
 // distance, area error and the traced count, overall and per tool kind / finish.
 //   bun bench/scanner-accuracy.ts [--n 30] [--width 4000 --height 3000] [--fill 0.7] [--rdp 0.3] [--sensitivity 45] [--ai] [--stress] [--verbose]
 // --3d: tools with thickness (parallax, cast shadows; bench/synth/render-3d.ts), see bench/README.md:
-//   bun bench/scanner-accuracy.ts --3d [--cause both|shadows|parallax] [--n 20] [--width 1920 --height 1440] [--ai] [--views 5] [--square] [--stress [--blur px]]
+//   bun bench/scanner-accuracy.ts --3d [--cause both|shadows|parallax] [--n 20] [--width 1920 --height 1440] [--ai] [--views 5] [--square] [--stress [--blur px]] [--ray]
 import { loadOpenCv } from "../src/vision/opencv.ts";
 import "../src/vision/ai-segmenter.ts";
 import { traceImage } from "../src/vision/trace-pipeline.ts";
@@ -54,6 +54,8 @@ if (process.argv.includes("--3d")) {
     square: process.argv.includes("--square"),
     // --oracle: every photo segmented by the renderer's true silhouette (the pipeline's floor).
     oracle: process.argv.includes("--oracle"),
+    // --ray: the same scenes photographed by the physically based ray tracer (bench/synth/raytrace-3d.ts).
+    ...(process.argv.includes("--ray") ? { renderer: "ray" as const } : {}),
     // --kinds caliper,pliers: only those tools of the set (their seeds, finishes and lights unchanged).
     ...(process.argv.includes("--kinds") ? { kinds: process.argv[process.argv.indexOf("--kinds") + 1].split(",") } : {}),
     // --stress: every photo from a worse camera: the flat set's sensor noise and JPEG ([--blur px]: a

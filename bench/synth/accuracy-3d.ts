@@ -7,7 +7,7 @@ import { loadOpenCv } from "../../src/vision/opencv.ts";
 import { traceImages as productTraceImages } from "../../src/vision/trace-views.ts";
 import type { TraceParams, TraceResult } from "../../src/vision/types.ts";
 import { compareContours, cutArea } from "../metrics.ts";
-import { cachedPadPhoto3d, cachedProtocolViews } from "./cached-photo-3d.ts";
+import { cachedPadPhoto3d, cachedProtocolViews, type Renderer3d } from "./cached-photo-3d.ts";
 import { FINISHES_3D, type Finish3d, type LightSpec, TOOL3D_KINDS, type Tool3dKind } from "./render-3d.ts";
 import { createRng } from "./rng.ts";
 import { queueTrueSilhouettes, useOracleSegmenter } from "./oracle-segmenter.ts";
@@ -59,6 +59,11 @@ export type Bench3dOptions = {
    * floor without segmentation error (--oracle).
    */
   oracle?: boolean;
+  /**
+   * Which renderer makes the photos (--ray: "ray", the physically based raytrace-3d.ts; default
+   * "painted", render-3d.ts). Same scenes and truth per seed; only the pixels differ.
+   */
+  renderer?: Renderer3d;
   /** Only these tool kinds of the set (same seeds, finishes and lights as in the whole set): --kinds a,b. */
   kinds?: string[];
   /** Where the report goes (default console.log). */
@@ -134,7 +139,7 @@ function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed).filter((x) => !o.kinds || o.kinds.includes(x.toolKind))) {
-    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...sceneOptions(o) });
+    const photo = await cachedPadPhoto3d({ ...spec, width: o.width, height: o.height, cause, camera: "middle", ...sceneOptions(o) }, o.renderer);
     const light = `${photo.light.kind} ${photo.light.elevationDeg.toFixed(0)}°`;
     try {
       if (o.oracle) queueTrueSilhouettes([photo.silhouetteMm]);
@@ -210,7 +215,7 @@ async function multiView(o: Bench3dOptions, cause: Cause): Promise<void> {
   }
   const rows: Row[] = [];
   for (const spec of benchmarkPhotoSet3d(o.n, o.firstSeed).filter((x) => !o.kinds || o.kinds.includes(x.toolKind))) {
-    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...sceneOptions(o) })).slice(0, o.views);
+    const views = (await cachedProtocolViews({ ...spec, width: o.width, height: o.height, cause, ...sceneOptions(o) }, o.renderer)).slice(0, o.views);
     const light = `${views[0].light.kind} ${views[0].light.elevationDeg.toFixed(0)}°`;
     try {
       if (o.oracle) queueTrueSilhouettes(views.map((v) => v.silhouetteMm));
@@ -268,7 +273,7 @@ export async function runBench3d(o: Bench3dOptions): Promise<void> {
 
 async function report(o: Bench3dOptions): Promise<void> {
   const what = o.oracle ? "ORACLE: every photo segmented by its true silhouette" : o.ai ? "AI scanner (model + classic fusion, confidence 0.5)" : `classic scanner, sensitivity ${o.sensitivity}`;
-  out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}${o.plainPaper ? ", plain paper (markers only, no grid)" : ""}${o.square ? ", tools square to the pad" : ""}${o.camera ? `, worse camera ${JSON.stringify(o.camera)}` : ""}`);
+  out(`3D scanner bench: ${what}; ${o.n} tools, ${o.width}x${o.height}, rdp ${o.rdp} mm, ${o.views > 1 ? `${o.views}-photo protocol` : "one photo from above the middle"}${o.renderer === "ray" ? ", ray-traced renderer" : ""}${o.plainPaper ? ", plain paper (markers only, no grid)" : ""}${o.square ? ", tools square to the pad" : ""}${o.camera ? `, worse camera ${JSON.stringify(o.camera)}` : ""}`);
   const byCause: [Cause, Row[]][] = [];
   for (const cause of o.causes) {
     if (o.views > 1) await multiView(o, cause);

@@ -89,7 +89,7 @@ const norm = (a: V3): V3 => {
 
 // ---------------------------------------------------------------- camera
 
-type Camera = { C: V3; R: V3[]; f: number; W: number; H: number; padToImage: M3 };
+export type Camera = { C: V3; R: V3[]; f: number; W: number; H: number; padToImage: M3 };
 
 /**
  * Rows of R: image right (u), image down (v), viewing direction (w). Pad coordinates are x right,
@@ -141,7 +141,7 @@ function maxFocal(C: V3, R: V3[], W: number, H: number): number {
 const focalFromFov = (W: number, H: number, fovDeg: number) => Math.max(W, H) / 2 / Math.tan((fovDeg * Math.PI) / 360);
 
 /** `fovDeg`: the phone's field of view across the long side, the same for every photo of a protocol (one camera, no zoom). */
-function buildCamera(spec: CameraSpec | CameraName, W: number, H: number, fovDeg: number, rng: Rng): Camera {
+export function buildCamera(spec: CameraSpec | CameraName, W: number, H: number, fovDeg: number, rng: Rng): Camera {
   // The pad is portrait, frames landscape: the pad's long side runs along the frame's long side.
   const baseRoll = W >= H ? 90 : 0;
   if (typeof spec === "object") {
@@ -194,7 +194,7 @@ function buildCamera(spec: CameraSpec | CameraName, W: number, H: number, fovDeg
 
 // ---------------------------------------------------------------- geometry
 
-type Slice = { z: number; polys: P[][]; link: boolean };
+export type Slice = { z: number; polys: P[][]; link: boolean };
 
 // Slab spacing for round profiles: the seen outline moves by about r dz / Hc between slabs.
 const DZ_MAX = 0.3;
@@ -205,7 +205,7 @@ const ARC_MAX = 0.4;
 const SIMPLIFY_MM = 0.005;
 const simplify = (polys: P[][]) => polys.map((q) => simplifyClosed(q, SIMPLIFY_MM));
 
-function partSlices(p: Part3d): Slice[] {
+export function partSlices(p: Part3d): Slice[] {
   const top = p.z0 + p.h;
   const base = simplify(p.polys);
   if (p.edge <= 1e-6) return [{ z: p.z0, polys: base, link: true }, { z: top, polys: base, link: false }];
@@ -230,7 +230,7 @@ function partSlices(p: Part3d): Slice[] {
 }
 
 /** Map every slice with `fn` and add the wall quads between linked slices; ready for one union. */
-function sweep(slices: Slice[], fn: (p: P, z: number) => P): P[][] {
+export function sweep(slices: Slice[], fn: (p: P, z: number) => P): P[][] {
   const out: P[][] = [];
   for (let s = 0; s < slices.length; s++) {
     const sl = slices[s];
@@ -255,7 +255,7 @@ function sweep(slices: Slice[], fn: (p: P, z: number) => P): P[][] {
   return out;
 }
 
-function seenFn(C: V3): (p: P, z: number) => P {
+export function seenFn(C: V3): (p: P, z: number) => P {
   const [nx, ny, Hc] = C;
   return ([x, y], z) => {
     const k = Hc / (Hc - z);
@@ -263,7 +263,7 @@ function seenFn(C: V3): (p: P, z: number) => P {
   };
 }
 
-function shadowFn(light: Pick<LightSpec, "elevationDeg" | "azimuthDeg">): (p: P, z: number) => P {
+export function shadowFn(light: Pick<LightSpec, "elevationDeg" | "azimuthDeg">): (p: P, z: number) => P {
   const az = (light.azimuthDeg * Math.PI) / 180;
   const k = 1 / Math.tan((light.elevationDeg * Math.PI) / 180);
   // Azimuth is where the light comes from; the shadow falls the other way.
@@ -288,7 +288,7 @@ export function castShadowMm(tool: Tool3d, light: Pick<LightSpec, "elevationDeg"
 
 // ---------------------------------------------------------------- scene (tool, pose, light, looks)
 
-type Scene = {
+export type Scene = {
   tool: Tool3d;
   slices: Slice[][];
   finish: Finish3d;
@@ -334,7 +334,7 @@ function placementAngleDeg(rng: Rng, attempt: number, square: boolean): number {
   return rng.pick([90, 270]) + rng.range(-20, 20);
 }
 
-function buildScene(opts: Render3dOptions): Scene {
+export function buildScene(opts: Render3dOptions): Scene {
   const rng = createRng(opts.seed * 7919 + 31);
   const kind = opts.toolKind ?? rng.pick(TOOL3D_KINDS);
   const finish = opts.finish ?? rng.pick(FINISHES_3D);
@@ -394,9 +394,9 @@ function buildScene(opts: Render3dOptions): Scene {
 
 // ---------------------------------------------------------------- rendering
 
-type Look = { kind: "matte" | "satin" | "chrome"; rgb: [number, number, number]; texture: number; spec: number };
+export type Look = { kind: "matte" | "satin" | "chrome"; rgb: [number, number, number]; texture: number; spec: number };
 
-function lookFor(scene: Scene, mat: Part3d["mat"]): Look {
+export function lookFor(scene: Scene, mat: Part3d["mat"]): Look {
   const f = scene.finish;
   const t = scene.bodyGrey;
   const grey = (v: number): [number, number, number] => [v, v, v + 3];
@@ -669,7 +669,7 @@ async function renderView(scene: Scene, opts: Render3dOptions, camSpec: CameraSp
   };
 }
 
-function viewKeyOf(cam: CameraSpec | CameraName): number {
+export function viewKeyOf(cam: CameraSpec | CameraName): number {
   if (typeof cam === "object") return 99;
   return PROTOCOL_VIEWS.indexOf(cam);
 }
