@@ -6,6 +6,9 @@ import { renderPadPhoto3d, renderProtocolViews, type Render3dOptions, type Rende
 import { loadOpenCv } from "./opencv.ts";
 import { closeGaps, filledReachMm, heightFromWallsOrColumns, inscribedDiameterMm, joinParts, specularShare, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
+import { queueTrueSilhouettes, useOracleSegmenter } from "../../bench/synth/oracle-segmenter.ts";
+import { polygonDifference } from "./clipper-ops.ts";
+import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { corroboratedLines, lineCandidates } from "./multiview/line-votes.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
@@ -176,6 +179,35 @@ describe("traceImages: several photos -> the footprint", () => {
     expect(plane.filter((mm2) => mm2 > 10).length).toBeGreaterThanOrEqual(2);
     expect(compareContours(r.contour_points_mm, set[0].footprintMm).meanDeviation).toBeLessThan(0.42);
     expect(cutArea(r.contour_points_mm, set[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
+  });
+
+  test("a photo that lost part of the tool is left out, and the steps after it read the remaining photos only", async () => {
+    // Every photo segmented by its true silhouette (the bench's oracle), but photo 3's without the
+    // hammer's head: the others agree without it, so it is left out. The slit step after that read
+    // one list of photos that still held it and crashed ("undefined is not an object").
+    const restore = useOracleSegmenter();
+    try {
+      const head = views[2].silhouetteMm;
+      const xs = head.map(([x]) => x);
+      const ys = head.map(([, y]) => y);
+      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      // The hammer lies along y (80°): its head is the last fifth of its length.
+      const cutY = y1 - (y1 - y0) * 0.2;
+      const lost = polygonDifference([head], [[[x0 - 1, cutY], [x1 + 1, cutY], [x1 + 1, y1 + 1], [x0 - 1, y1 + 1]]]);
+      const lostOuter = lost.reduce((a, b) => (Math.abs(signedPolygonArea(b)) > Math.abs(signedPolygonArea(a)) ? b : a));
+      queueTrueSilhouettes(views.map((v, j) => (j === 2 ? lostOuter : v.silhouetteMm)));
+      const r = await traceImages(
+        views.map((v) => v.jpeg),
+        { ...PARAMS, mode: "ai", post_morph_px: 0 },
+      );
+      const diag = r.diagnostics.views as { index: number; used: boolean; reason?: string }[];
+      expect(diag[2].used).toBe(false);
+      expect(diag[2].reason).toContain("Part of the tool was not found in this photo");
+      expect(r.views).toBe(4);
+      expect(cutArea(r.contour_points_mm, views[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
+    } finally {
+      restore();
+    }
   });
 
   test("a caliper's jaw slit, whose floor two corner photos saw in the jaws' shade, opens", async () => {

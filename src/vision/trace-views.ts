@@ -883,6 +883,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
         reason: "Part of the tool was not found in this photo (its outline disagrees with the other photos'), so it was left out.",
       };
       silhouettes.splice(odd.j, 1);
+      // Every per-photo array stays aligned with the photos used: the slit step reads seenTool[j]
+      // beside silhouettes[j] (a stale entry crashed it, or paired one photo's floor with another's view).
+      seenTool.splice(odd.j, 1);
       used.splice(odd.j, 1);
       cameraPoses.splice(odd.j, 1);
       consistency.splice(odd.j, 1);
