@@ -84,12 +84,40 @@ const NEAR_TOP = 248;
  */
 const TOP_FAINT_DIP = 0.05;
 
+/**
+ * A paper sample's dip counts towards the paper's own only from this share of the dips' 90th
+ * percentile (see showingMedian): a line under a light part shows none.
+ */
+const PAPER_DIP_FLOOR = 0.35;
+/** A tile's median under this share of the frame's paper dip may be dragged down by a light part's hidden lines ... */
+const DRAGGED_SHARE = 0.35;
+/** ... when the samples that show a line show it at least this share as strongly as the frame's paper does. */
+const PAPER_LIKE_SHARE = 0.7;
+
 /** Within this many mm of a crossing line the sides are darkened by it: not read. */
 const CROSSING_MM = 1.0;
 
 /** Whether a position along a line (mm) lies near a crossing line. */
 export function nearCrossing(mm: number): boolean {
   return Math.abs(mm - Math.round(mm / GRID_STEP_MM) * GRID_STEP_MM) < CROSSING_MM;
+}
+
+/**
+ * The paper's line dip among samples sorted ascending: the median of those that show a line at all,
+ * at least PAPER_DIP_FLOOR of the samples' own 90th percentile. A "paper hint" is only
+ * paper-coloured, and a light part as bright as the paper is that too: a light-grey drill facing a
+ * low lamp filled most of a 40 mm tile, its hidden lines read as the tile's paper and put the tile's
+ * median dip at zero or below, and every window there was judged against that (dips of +-Infinity:
+ * the tool's lines undecided or "seen"; ray-traced bench, one photo: cut 13.8 %). A tile whose lines
+ * are all fainter (the far side of a tilted photo, out of focus) keeps its own median: its 90th
+ * percentile is as faint. NaN when fewer than 40 samples show a line.
+ */
+function showingMedian(sorted: number[]): number {
+  const floor = PAPER_DIP_FLOOR * sorted[Math.floor((sorted.length - 1) * 0.9)];
+  let from = 0;
+  while (from < sorted.length && sorted[from] < floor) from++;
+  const m = sorted.length - from;
+  return m < 40 ? Number.NaN : sorted[from + Math.floor(m / 2)];
 }
 
 /** A printed line of the rectified frame: its length in pixels and the pixel index at position t along it, `off` pixels across. */
@@ -234,11 +262,20 @@ export function measureGridVisibility(
     rawTop.push(tops);
   }
   paperDips.sort((p, q) => p - q);
-  const paperDip = paperDips.length >= 50 ? paperDips[Math.floor(paperDips.length / 2)] : 0;
+  // The frame's median first, then the median of the samples that show a line against it.
+  const plainMedian = paperDips.length >= 50 ? paperDips[Math.floor(paperDips.length / 2)] : 0;
+  const showing = plainMedian > 0 ? showingMedian(paperDips) : Number.NaN;
+  const paperDip = !Number.isNaN(showing) && plainMedian < DRAGGED_SHARE * showing ? showing : plainMedian;
   const tileRef = tileDips.map((d) => {
     if (d.length < 40) return Math.max(paperDip, 0.005);
     d.sort((p, q) => p - q);
-    return d[Math.floor(d.length / 2)];
+    const plain = d[Math.floor(d.length / 2)];
+    const showing = showingMedian(d);
+    // Only where a light part clearly drags the median down (to a third of the frame's paper dip,
+    // while the samples that show a line show it nearly as strongly as the frame's paper does) is
+    // the median of those samples taken. A tile whose lines are all fainter (out of focus, the far
+    // side of a tilted photo) keeps its own median: its lines are judged as faint as they are there.
+    return !Number.isNaN(showing) && plain < DRAGGED_SHARE * paperDip && showing >= PAPER_LIKE_SHARE * paperDip ? showing : plain;
   });
   let samples = 0;
   const offWindow = new Float64Array(2 * half + 1);

@@ -345,3 +345,130 @@ describe("shadowEvidence without a grid", () => {
     expect(share(shadowEvidence({ ...input, faintLine }).shadow, band, 0.5)).toBe(0);
   });
 });
+
+/** A seeded noise source (xorshift), -1..1. */
+function noise(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return ((s >>> 0) / 4294967296) * 2 - 1;
+  };
+}
+
+/** A w x h region of lit paper (level 1, sensor noise 0.006), neutral, with no grid sample. */
+function paperRegion(w: number, h: number, seed = 7) {
+  const rand = noise(seed);
+  const level = new Float32Array(w * h);
+  for (let i = 0; i < level.length; i++) level[i] = 1 + 0.006 * rand();
+  return { level, chroma: new Float32Array(w * h), visibility: new Float32Array(w * h).fill(Number.NaN), excluded: new Uint8Array(w * h) };
+}
+
+describe("shadowEvidence: a shadow joins the lit paper through shadow, never through a part", () => {
+  test("a smooth dark-grey handle whose end fades into the paper: the lit-paper flood stops at the lines it hides", () => {
+    // A handle 60 x 20 mm at 0.4 of the paper, neutral and as smooth as the paper (as a shadow is),
+    // with a crisp outline except at its left end, where it fades from the paper over 3 mm. Two grid
+    // lines cross it, hidden all across; the middle and the right of the handle are more than 6 mm
+    // from them (the grid's "tool reach"). The flood from the lit paper came in at the fade and, once
+    // past the first line's reach, took the rest of the handle for shadow.
+    const w = 100 * k;
+    const h = 40 * k;
+    const r = paperRegion(w, h);
+    const [x0, x1, y0, y1] = [20 * k, 80 * k, 10 * k, 30 * k];
+    for (let y = y0; y < y1; y++)
+      for (let x = x0 - 3 * k; x < x1; x++) {
+        const i = y * w + x;
+        const fade = x < x0 ? (x0 - x) / (3 * k) : 0;
+        r.level[i] = 0.4 + 0.6 * fade + 0.006 * (r.level[i] - 1);
+      }
+    // Hidden samples on vertical lines at x = 30 and 60 mm, across the handle's width.
+    for (const xm of [30, 60]) for (let y = y0 + 2; y < y1 - 2; y++) r.visibility[y * w + xm * k] = r.visibility[y * w + xm * k - 1] = 0;
+    const ev = shadowEvidence({ w, h, pxPerMm: k, ...r });
+    // The handle's pixels beyond the first line's reach: none is shadow.
+    let beyond = 0;
+    let shadowed = 0;
+    for (let y = y0 + k; y < y1 - k; y++)
+      for (let x = 37 * k; x < x1 - k; x++) {
+        if (Math.abs(x - 60 * k) < 7 * k) continue;
+        beyond++;
+        if (ev.shadow[y * w + x]) shadowed++;
+      }
+    expect(beyond).toBeGreaterThan(3000);
+    expect(shadowed / beyond).toBeLessThan(0.01);
+  });
+
+  test("a grained steel flank beside its own soft shadow, no step between them: the grid's shadow flood stops at the grain", () => {
+    // A light part (0.85 of the paper) 30 mm wide with satin grain (+-0.05 per pixel), and on its
+    // right a soft shadow exactly as bright, smooth, with a grid line seen in it. No step separates
+    // the two. The flood from the seen line ran on into the part up to where its hidden lines are
+    // nearer (dShadow + 1 mm < dHidden).
+    const w = 100 * k;
+    const h = 60 * k;
+    const r = paperRegion(w, h);
+    const rand = noise(11);
+    const [px0, px1] = [20 * k, 50 * k];
+    const [sx1] = [80 * k];
+    // Grain: white noise, pixel by pixel (a brushed or bead-blasted finish at 5 px/mm).
+    for (let y = 0; y < h; y++)
+      for (let x = px0; x < sx1; x++) {
+        const i = y * w + x;
+        if (x < px1) {
+          r.level[i] = 0.85 + 0.05 * rand();
+        } else r.level[i] = 0.85 + 0.006 * (r.level[i] - 1) * 0.85;
+      }
+    // Seen samples on a horizontal line at y = 30 mm through the shadow; hidden ones on the part's far left only.
+    for (let x = px1 + 3 * k; x < sx1 - 2 * k; x++) r.visibility[30 * k * w + x] = r.visibility[(30 * k - 1) * w + x] = 1;
+    for (let y = 5 * k; y < h - 5 * k; y++) r.visibility[y * w + 22 * k] = r.visibility[y * w + 22 * k - 1] = 0;
+    const ev = shadowEvidence({ w, h, pxPerMm: k, ...r });
+    // The shadow itself is found; the part's pixels (1 mm in from its right side) are not shadow.
+    let shadowHit = 0;
+    let shadowAll = 0;
+    for (let y = 25 * k; y < 35 * k; y++)
+      for (let x = px1 + 5 * k; x < sx1 - 5 * k; x++) {
+        shadowAll++;
+        if (ev.shadow[y * w + x]) shadowHit++;
+      }
+    expect(shadowHit / shadowAll).toBeGreaterThan(0.9);
+    let part = 0;
+    let partShadow = 0;
+    for (let y = 5 * k; y < h - 5 * k; y++)
+      for (let x = px0 + 8 * k; x < px1 - k; x++) {
+        part++;
+        if (ev.shadow[y * w + x]) partShadow++;
+      }
+    expect(partShadow / part).toBeLessThan(0.02);
+  });
+});
+
+describe("measureGridVisibility: a light part filling most of a tile", () => {
+  test("a part as bright as the paper hides its lines, and they read hidden, though the paper hint takes it for paper", () => {
+    // A light part at 0.95 of the paper, 36 x 36 mm (most of one 40 mm tile), hides the grid. The
+    // hint (level > 0.8) counts it as paper: the tile's median line dip was the part's (about zero),
+    // and every window there was judged against that (+-Infinity).
+    const part: P[] = [
+      [42, 42],
+      [78, 42],
+      [78, 78],
+      [42, 78],
+    ];
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [233, 233, 233] }]);
+    const ex = exclusionMask(img.width, img.height, k);
+    const level = frameLevel(img, k);
+    const hint = new Uint8Array(level.length);
+    for (let i = 0; i < hint.length; i++) hint[i] = level[i] > 0.8 ? 1 : 0;
+    const g = measureGridVisibility(img, k, ex, level, hint);
+    const at = (xm: number, ym: number) => g.visibility[Math.round(ym * k) * img.width + Math.round(xm * k)];
+    // Lines x = 50, 60, 70 under the part, away from crossings and the part's edges.
+    let hidden = 0;
+    let judged = 0;
+    for (const xm of [50, 60, 70])
+      for (const ym of [45, 47, 53, 55, 57, 63, 65, 67, 73, 75]) {
+        judged++;
+        if (at(xm, ym) <= GRID_HIDDEN) hidden++;
+      }
+    expect(hidden / judged).toBeGreaterThan(0.8);
+    // Lit paper beside it still shows its lines.
+    expect(at(100, 155)).toBeGreaterThanOrEqual(GRID_VISIBLE);
+  });
+});

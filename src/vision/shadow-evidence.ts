@@ -78,26 +78,51 @@ function boxSum(t: Int32Array, w: number, h: number, x: number, y: number, r: nu
  * rim, so a desk lamp's shadow on plain paper stayed tool (3D bench, one photo, plain paper: median
  * 0.258 -> 0.122 mm; held out 0.248 -> 0.120 mm, a black spanner 4.09 -> 0.08 mm, a tape measure
  * 8.6 -> 0.15 mm).
+ * With `skip` (a sharp edge's own band), those pixels are left out of each window: the grain of the
+ * surface beside an edge, not the edge's step (windows with no pixel left read 0).
  */
-function grainEnergy(level: Float32Array, w: number, h: number): Float32Array {
+function grainEnergy(level: Float32Array, w: number, h: number, sigma = 1, skip?: Uint8Array): Float32Array {
   const cv = getCv();
   return withMats((track) => {
     const src = track(new cv.Mat(h, w, cv.CV_32FC1));
     (src.data32F as Float32Array).set(level);
     const blurred = track(new cv.Mat());
-    cv.GaussianBlur(src, blurred, new cv.Size(0, 0), 1, 1, cv.BORDER_REPLICATE);
+    cv.GaussianBlur(src, blurred, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REPLICATE);
     const sq = track(new cv.Mat(h, w, cv.CV_32FC1));
     const b = blurred.data32F as Float32Array;
     const q = sq.data32F as Float32Array;
-    for (let i = 0; i < q.length; i++) q[i] = (level[i] - b[i]) ** 2;
+    for (let i = 0; i < q.length; i++) q[i] = skip?.[i] ? 0 : (level[i] - b[i]) ** 2;
     const mean = track(new cv.Mat());
-    cv.blur(sq, mean, new cv.Size(7, 7), new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+    const window = new cv.Size(7, 7);
+    cv.blur(sq, mean, window, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
     const m = mean.data32F as Float32Array;
+    let share: Float32Array | null = null;
+    if (skip) {
+      const keep = track(new cv.Mat(h, w, cv.CV_32FC1));
+      const kd = keep.data32F as Float32Array;
+      for (let i = 0; i < kd.length; i++) kd[i] = skip[i] ? 0 : 1;
+      const shareM = track(new cv.Mat());
+      cv.blur(keep, shareM, window, new cv.Point(-1, -1), cv.BORDER_REPLICATE);
+      share = shareM.data32F as Float32Array;
+    }
     const out = new Float32Array(q.length);
-    for (let i = 0; i < out.length; i++) out[i] = Math.sqrt(Math.max(0, m[i]));
+    for (let i = 0; i < out.length; i++) {
+      const c = share ? share[i] : 1;
+      out[i] = c > 1e-6 ? Math.sqrt(Math.max(0, m[i] / c)) : 0;
+    }
     return out;
   });
 }
+
+/**
+ * Band-pass scale (px) of the grain the grid's shadow flood reads (grainEnergy with the sharp edges
+ * skipped): finer than the lit-paper flood's, so that a hard shadow's rim (a ramp of a pixel or
+ * two) reads as smooth while a satin part's grain does not. At σ 1 a light-grey hex key's narrow
+ * hard-shadow band stayed tool (painted 3D bench, one photo: 0.100 -> 0.217 mm).
+ */
+const SURFACE_GRAIN_SIGMA = 0.7;
+/** Floor of the grid flood's smoothness limit (grain x brightness, relative to the paper). */
+const MIN_SURFACE_GRAIN = 0.003;
 
 /** A shadow's grain may reach this many times the lit paper's (median), scaled by brightness. */
 const SHADOW_GRAIN = 3;
@@ -367,12 +392,23 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // 1.3 -> 2.5 %), and the five-photo medians moved no further.
   const faintGuard = (input.sourcePxPerMm ?? k) >= FAINT_GUARD_MIN_PX_PER_MM;
   const shadowReachMm = faintGuard ? SHADOW_REACH_MM : UNGUARDED_SHADOW_REACH_MM;
+  const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
+  // The tool's reach and the faint marks keep the lit-paper flood off light parts; a line seen on
+  // another photo's word does not shorten them: beside a satin screwdriver tip it let the flood take
+  // the tip's edge (12 MP, five photos, held out: cut 0.49 -> 0.62 %).
+  const dOwnVisible = input.witnessed ? geodesicCost(ownSeen, open, w, h, Math.round(8 * mm)) : dVisible;
+  // Within 6 mm of a place (geodesic) and nearer to it than to any seen line: the grid's "tool reach".
+  const reachMm = 6 * mm;
+  const nearerThanSeen = (d: Uint16Array, i: number) => d[i] <= reachMm && d[i] < dOwnVisible[i];
   let dShadow: Uint16Array;
   const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
   const enclosed = enclosure?.enclosed;
   // What the lit paper fades into without a crisp step or grain (litFlood): the shadow evidence
   // without a grid, and on the printed pad where the grid cannot judge.
   let dLit: Uint16Array | null = null;
+  const grain = grainEnergy(level, w, h);
+  const smoothLimit = paperGrainLimit(grain, level, open);
+  const smooth = (i: number) => (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit;
   const litFlood = () => {
     // No grid to vouch for a shadow: a shadow is the darkened, neutral place the lit paper fades
     // into without a crisp step; a tool meets the paper, and its own shadow, with one. So the flood
@@ -384,8 +420,6 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // through the socket's shadowed side, where no step parts them. The flood starts on the open
     // paper only: a light part enclosed by its outline's step has pixels as bright as lit paper
     // too, and a flood from them took a satin socket's top for shadow.
-    const grain = grainEnergy(level, w, h);
-    const smoothLimit = paperGrainLimit(grain, level, open);
     const litSeeds = new Uint8Array(n);
     const passable = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
@@ -393,8 +427,14 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
         passable[i] = 1;
         if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;
-      } else if (shadowLike[i] && (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit) passable[i] = 1;
+      } else if (shadowLike[i] && smooth(i)) passable[i] = 1;
     }
+    // Nor through the grid's tool reach: a shadow joins the lit paper through shadow, never through
+    // a part that hides the lines. A dark-grey plastic handle is as neutral and smooth as a shadow,
+    // and where its round end met the paper without a crisp step the flood ran through the whole
+    // handle; the reach kept most of it, and the pockets between its hidden lines were taken for
+    // shadow (ray-traced bench, one photo: screwdrivers cut 2.4-3.5 %).
+    for (let i = 0; i < n; i++) if (passable[i] && nearerThanSeen(dHidden, i)) passable[i] = 0;
     // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
     // cannot slip through them into a light part.
     const narrowed = new Uint8Array(n);
@@ -407,20 +447,31 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   };
   if (input.gridless) dShadow = litFlood();
   else {
-    dShadow = geodesicCost(shadowSeeds, darkenedNeutral, w, h, Math.round(shadowReachMm * mm));
+    // The grid's flood runs through smooth places only, as the lit paper's does: a shadow on paper is
+    // as smooth as the paper, a satin shaft or a caliper's beam beside it is grained. Where a round
+    // steel part meets the paper it mirrors, its flank fades into its own soft shadow with no step,
+    // and the flood from a line seen in that shadow ran on into the flank (ray-traced bench, one
+    // photo: a satin caliper cut 2.25 -> 1.1 %, a satin socket 1.36 -> 0.37 %). The grain is read
+    // off the sharp edges' own band, so a shadow right beside a crisp outline still floods up to it.
+    // Only in photos fine enough on the pad (faintGuard, 3 px/mm): coarser, the working raster is the
+    // photo enlarged, the paper's own grain is smoothed away with it, and the blurred outline of a
+    // black wrench read as grain beside its shadow (1280 x 960 at 2.3 px/mm: area +1.2 %).
+    let through = darkenedNeutral;
+    if (faintGuard) {
+      const surfaceGrain = grainEnergy(level, w, h, SURFACE_GRAIN_SIGMA, edge);
+      // A noise-free frame (the unit tests' drawings) has no paper grain at all: a floor under any
+      // photo's (the benches' JPEG photos give 0.004-0.0065 here), so a shadow's edge, smoothed
+      // by the erased grid's interpolation, still lets the flood pass.
+      const surfaceLimit = Math.max(paperGrainLimit(surfaceGrain, level, open), MIN_SURFACE_GRAIN ** 2);
+      through = new Uint8Array(n);
+      for (let i = 0; i < n; i++) through[i] = darkenedNeutral[i] && (surfaceGrain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= surfaceLimit ? 1 : 0;
+    }
+    dShadow = geodesicCost(shadowSeeds, through, w, h, Math.round(shadowReachMm * mm));
     // On the printed pad too, where the grid has no say: see the final loop.
     dLit = litFlood();
   }
   // Lines seen on another photo's word (multiview/line-votes.ts): their own flood, as the grid's.
   const dWitness = input.witnessed ? geodesicCost(witnessSeeds, darkenedNeutral, w, h, Math.round(shadowReachMm * mm)) : null;
-  const dVisible = geodesicCost(visSeeds, open, w, h, Math.round(8 * mm));
-  // The tool's reach and the faint marks keep the lit-paper flood off light parts; a line seen on
-  // another photo's word does not shorten them: beside a satin screwdriver tip it let the flood take
-  // the tip's edge (12 MP, five photos, held out: cut 0.49 -> 0.62 %).
-  const dOwnVisible = input.witnessed ? geodesicCost(ownSeen, open, w, h, Math.round(8 * mm)) : dVisible;
-  // Within 6 mm of a place (geodesic) and nearer to it than to any seen line: the grid's "tool reach".
-  const reachMm = 6 * mm;
-  const nearerThanSeen = (d: Uint16Array, i: number) => d[i] <= reachMm && d[i] < dOwnVisible[i];
   // Where a line does not show although nothing could rule a faint one out (a steel shaft's
   // highlights beside it), a shadow is unlikely: a shadow shows its lines. The lit-paper flood keeps
   // off places nearer to such a line than to a seen one (a light round shaft fades into its own
