@@ -441,6 +441,42 @@ describe("shadowEvidence: a shadow joins the lit paper through shadow, never thr
   });
 });
 
+describe("shadowEvidence: one lamp's shadow has one depth", () => {
+  test("a dark part fading into a lighter shadow with no step: the grid's flood stops where it gets much darker than the lines it saw", () => {
+    // A soft shadow at 0.85 of the paper with a grid line seen across it, and beside it a smooth,
+    // neutral part at 0.5, reached over a 3 mm ramp (no sharp step). No line is judged on the part.
+    const w = 100 * k;
+    const h = 60 * k;
+    const r = paperRegion(w, h, 5);
+    const [sx0, px0, px1] = [20 * k, 50 * k, 80 * k];
+    for (let y = 0; y < h; y++)
+      for (let x = sx0; x < px1; x++) {
+        const i = y * w + x;
+        const t = x < px0 ? 0 : Math.min(1, (x - px0) / (3 * k));
+        const base = 0.85 + (0.5 - 0.85) * t;
+        r.level[i] = base + base * (r.level[i] - 1);
+      }
+    for (let x = sx0 + 3 * k; x < px0 - 2 * k; x++) r.visibility[30 * k * w + x] = r.visibility[(30 * k - 1) * w + x] = 1;
+    const ev = shadowEvidence({ w, h, pxPerMm: k, ...r });
+    let shadowAll = 0;
+    let shadowHit = 0;
+    for (let y = 25 * k; y < 35 * k; y++)
+      for (let x = sx0 + 5 * k; x < px0 - 3 * k; x++) {
+        shadowAll++;
+        if (ev.shadow[y * w + x]) shadowHit++;
+      }
+    expect(shadowHit / shadowAll).toBeGreaterThan(0.9);
+    let part = 0;
+    let partShadow = 0;
+    for (let y = 20 * k; y < 40 * k; y++)
+      for (let x = px0 + 4 * k; x < px0 + 12 * k; x++) {
+        part++;
+        if (ev.shadow[y * w + x]) partShadow++;
+      }
+    expect(partShadow / part).toBeLessThan(0.02);
+  });
+});
+
 describe("measureGridVisibility: a light part filling most of a tile", () => {
   test("a part as bright as the paper hides its lines, and they read hidden, though the paper hint takes it for paper", () => {
     // A light part at 0.95 of the paper, 36 x 36 mm (most of one 40 mm tile), hides the grid. The
