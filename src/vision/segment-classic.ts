@@ -236,6 +236,15 @@ const STRONG_DARK = 0.35;
  * highlight goes above.
  */
 const PAPER_MAX_LEVEL = 1.05;
+/**
+ * Lit paper's usual ceiling (99.99 % of its pixels, above). A smooth place far from the candidates
+ * brighter than this is no "surely paper" seed: a chrome blade mirroring the room's window in a
+ * corner photo came out at 1.05 of the paper, as smooth as it and with no line judged on it (its
+ * mirrored streaks read as grain beside the lines), and the far-paper seeds handed it to the paper;
+ * the five-photo carve then cut the blade (ray-traced bench, five photos: a chrome knife 11.8 ->
+ * 2.5 %; at 1280 x 960 3.9 -> 1.2 %).
+ */
+const LIT_PAPER_MAX_LEVEL = 1.035;
 /** Brighter than this (relative to the fitted paper) a pixel is a highlight: polished metal, not paper. */
 const SPECULAR_LEVEL = PAPER_MAX_LEVEL;
 /**
@@ -915,7 +924,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           } else if (sd[i]) md[i] = 0;
           else if (excluded[gi]) md[i] = 1;
           else if (pocketTool[i]) md[i] = 2;
-          else if (!np[i]) md[i] = localVariance(i) > FAR_PAPER_VAR ? 0 : 1;
+          else if (!np[i]) md[i] = localVariance(i) > FAR_PAPER_VAR || level[gi] > LIT_PAPER_MAX_LEVEL ? 0 : 1;
           else if (plE[i]) {
             md[i] = 1;
             innerPaper++;
