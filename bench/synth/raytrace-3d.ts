@@ -36,7 +36,6 @@ import { applyHomography } from "../../src/vision/homography.ts";
 import { type SheetRaster, renderSheet } from "./render-pad.ts";
 import { createRng } from "./rng.ts";
 import {
-  buildCamera,
   buildScene,
   type Camera,
   type CameraName,
@@ -50,6 +49,7 @@ import {
   type Scene,
   seenFn,
   sweep,
+  viewDraws,
   viewKeyOf,
 } from "./render-3d.ts";
 import type { Part3d } from "./tool-shapes-3d.ts";
@@ -452,37 +452,33 @@ let tracePart = -1;
  * First intersection of the ray o + t d (d unit) with the tool, t in [tmin, tmax], or -1.
  * Sphere tracing on the union's distance; the crossing is bisected to 0.5 µm.
  */
+/** Scratch for trace's slab test (a ray's origin and direction), reused: trace runs once per ray. */
+const SLAB_O = new Float64Array(3);
+const SLAB_D = new Float64Array(3);
+
 function trace(T: ToolGeom, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tmin: number, tmax: number): number {
   let t0 = tmin;
   let t1 = tmax;
   const bb = T.bb;
-  // Slab test against the tool's box.
-  if (Math.abs(dx) < 1e-12) {
-    if (ox < bb[0] || ox > bb[3]) return -1;
-  } else {
-    let a = (bb[0] - ox) / dx;
-    let b = (bb[3] - ox) / dx;
-    if (a > b) [a, b] = [b, a];
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (Math.abs(dy) < 1e-12) {
-    if (oy < bb[1] || oy > bb[4]) return -1;
-  } else {
-    let a = (bb[1] - oy) / dy;
-    let b = (bb[4] - oy) / dy;
-    if (a > b) [a, b] = [b, a];
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (Math.abs(dz) < 1e-12) {
-    if (oz < bb[2] || oz > bb[5]) return -1;
-  } else {
-    let a = (bb[2] - oz) / dz;
-    let b = (bb[5] - oz) / dz;
-    if (a > b) [a, b] = [b, a];
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
+  // Slab test against the tool's box, axis by axis.
+  SLAB_O[0] = ox;
+  SLAB_O[1] = oy;
+  SLAB_O[2] = oz;
+  SLAB_D[0] = dx;
+  SLAB_D[1] = dy;
+  SLAB_D[2] = dz;
+  for (let a = 0; a < 3; a++) {
+    const o = SLAB_O[a];
+    const d = SLAB_D[a];
+    if (Math.abs(d) < 1e-12) {
+      if (o < bb[a] || o > bb[a + 3]) return -1;
+      continue;
+    }
+    let p = (bb[a] - o) / d;
+    let q = (bb[a + 3] - o) / d;
+    if (p > q) [p, q] = [q, p];
+    if (p > t0) t0 = p;
+    if (q < t1) t1 = q;
   }
   if (t0 > t1) return -1;
   const parts = T.parts;
@@ -1519,16 +1515,9 @@ export async function renderRayView(
   cvReady ??= loadOpenCv();
   await cvReady;
   const scene = rs.scene;
-  const W = opts.width ?? 4000;
-  const H = opts.height ?? 3000;
   const cause = rs.cause;
-  // The same draws as render-3d.ts's renderView, in the same order.
-  const rng = createRng(opts.seed * 7919 + 101 + viewKey * 7877);
-  const cam = buildCamera(camSpec, W, H, scene.fovDeg, rng);
-  const scaleRef = Math.max(W, H) / 4000;
-  const blurPx = opts.blurPx ?? rng.range(0.5, 1.2) * scaleRef;
-  const noiseSigma = opts.noiseSigma ?? rng.range(1.5, 3.5);
-  const jpegQuality = opts.jpegQuality ?? rng.int(84, 93);
+  // The same camera and sensor as render-3d.ts's renderView draws for this view.
+  const { W, H, cam, blurPx, noiseSigma, jpegQuality } = viewDraws(scene, opts, camSpec, viewKey);
   // This renderer's own draws.
   const vr = createRng(opts.seed * 104729 + 1000 + viewKey);
   const vignette = vr.range(0, 0.12);

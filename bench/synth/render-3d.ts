@@ -427,21 +427,33 @@ function envAt(env: number[], a: number): number {
   return 1 / (1 + Math.exp(-2.2 * s));
 }
 
-let cvReady: Promise<void> | null = null;
-
-async function renderView(scene: Scene, opts: Render3dOptions, camSpec: CameraSpec | CameraName, viewKey: number): Promise<Render3dPhoto> {
-  cvReady ??= loadOpenCv();
-  await cvReady;
-  const cv = getCv();
+/**
+ * A view's camera and sensor, drawn in this order from the view's own seed: the camera (pose, focal
+ * length), then the lens blur, the sensor noise and the JPEG quality (each unless the options fix
+ * it). Both renderers (this one and raytrace-3d.ts) take them from here, so one scene and view
+ * gives them the same camera, and their photos differ only in how the light is rendered. `rng`
+ * goes on with this renderer's later draws.
+ */
+export function viewDraws(scene: Scene, opts: Render3dOptions, camSpec: CameraSpec | CameraName, viewKey: number) {
   const W = opts.width ?? 4000;
   const H = opts.height ?? 3000;
-  const cause = opts.cause ?? "both";
   const rng = createRng(opts.seed * 7919 + 101 + viewKey * 7877);
   const cam = buildCamera(camSpec, W, H, scene.fovDeg, rng);
   const scaleRef = Math.max(W, H) / 4000;
   const blurPx = opts.blurPx ?? rng.range(0.5, 1.2) * scaleRef;
   const noiseSigma = opts.noiseSigma ?? rng.range(1.5, 3.5);
   const jpegQuality = opts.jpegQuality ?? rng.int(84, 93);
+  return { W, H, rng, cam, scaleRef, blurPx, noiseSigma, jpegQuality };
+}
+
+let cvReady: Promise<void> | null = null;
+
+async function renderView(scene: Scene, opts: Render3dOptions, camSpec: CameraSpec | CameraName, viewKey: number): Promise<Render3dPhoto> {
+  cvReady ??= loadOpenCv();
+  await cvReady;
+  const cv = getCv();
+  const { W, H, rng, cam, scaleRef, blurPx, noiseSigma, jpegQuality } = viewDraws(scene, opts, camSpec, viewKey);
+  const cause = opts.cause ?? "both";
   const light = scene.light;
   const castShadows = cause !== "parallax" && light.kind !== "none";
 

@@ -357,6 +357,18 @@ function noise(seed: number): () => number {
   };
 }
 
+/** Share of the region's pixels in [x0, x1) x [y0, y1) (px) that `mask` marks. */
+function shareIn(mask: Uint8Array, w: number, x0: number, x1: number, y0: number, y1: number): number {
+  let all = 0;
+  let hit = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      all++;
+      if (mask[y * w + x]) hit++;
+    }
+  return hit / all;
+}
+
 /** A w x h region of lit paper (level 1, sensor noise 0.006), neutral, with no grid sample. */
 function paperRegion(w: number, h: number, seed = 7) {
   const rand = noise(seed);
@@ -422,22 +434,8 @@ describe("shadowEvidence: a shadow joins the lit paper through shadow, never thr
     for (let y = 5 * k; y < h - 5 * k; y++) r.visibility[y * w + 22 * k] = r.visibility[y * w + 22 * k - 1] = 0;
     const ev = shadowEvidence({ w, h, pxPerMm: k, ...r });
     // The shadow itself is found; the part's pixels (1 mm in from its right side) are not shadow.
-    let shadowHit = 0;
-    let shadowAll = 0;
-    for (let y = 25 * k; y < 35 * k; y++)
-      for (let x = px1 + 5 * k; x < sx1 - 5 * k; x++) {
-        shadowAll++;
-        if (ev.shadow[y * w + x]) shadowHit++;
-      }
-    expect(shadowHit / shadowAll).toBeGreaterThan(0.9);
-    let part = 0;
-    let partShadow = 0;
-    for (let y = 5 * k; y < h - 5 * k; y++)
-      for (let x = px0 + 8 * k; x < px1 - k; x++) {
-        part++;
-        if (ev.shadow[y * w + x]) partShadow++;
-      }
-    expect(partShadow / part).toBeLessThan(0.02);
+    expect(shareIn(ev.shadow, w, px1 + 5 * k, sx1 - 5 * k, 25 * k, 35 * k)).toBeGreaterThan(0.9);
+    expect(shareIn(ev.shadow, w, px0 + 8 * k, px1 - k, 5 * k, h - 5 * k)).toBeLessThan(0.02);
   });
 });
 
@@ -458,22 +456,8 @@ describe("shadowEvidence: one lamp's shadow has one depth", () => {
       }
     for (let x = sx0 + 3 * k; x < px0 - 2 * k; x++) r.visibility[30 * k * w + x] = r.visibility[(30 * k - 1) * w + x] = 1;
     const ev = shadowEvidence({ w, h, pxPerMm: k, ...r });
-    let shadowAll = 0;
-    let shadowHit = 0;
-    for (let y = 25 * k; y < 35 * k; y++)
-      for (let x = sx0 + 5 * k; x < px0 - 3 * k; x++) {
-        shadowAll++;
-        if (ev.shadow[y * w + x]) shadowHit++;
-      }
-    expect(shadowHit / shadowAll).toBeGreaterThan(0.9);
-    let part = 0;
-    let partShadow = 0;
-    for (let y = 20 * k; y < 40 * k; y++)
-      for (let x = px0 + 4 * k; x < px0 + 12 * k; x++) {
-        part++;
-        if (ev.shadow[y * w + x]) partShadow++;
-      }
-    expect(partShadow / part).toBeLessThan(0.02);
+    expect(shareIn(ev.shadow, w, sx0 + 5 * k, px0 - 3 * k, 25 * k, 35 * k)).toBeGreaterThan(0.9);
+    expect(shareIn(ev.shadow, w, px0 + 4 * k, px0 + 12 * k, 20 * k, 40 * k)).toBeLessThan(0.02);
   });
 });
 
