@@ -81,6 +81,22 @@ describe("measureGridVisibility", () => {
     expect(around.seen).toBe(around.measured);
   });
 
+  test("a narrow dark grained bar: its lines' own steady dips judge them hidden, where the grain beside them left them open", () => {
+    // A 6 mm bar at half the paper's brightness with a grain of about ±12 % over 0.8 mm (a dark
+    // part's noise and its round flank's shading 1.4 mm beside the line): most windows on it were
+    // undecided, and a shadow as dark as its flank flooded it whole (ray-traced bench: a hex key's
+    // leg, 31 % of the tool cut). Judged by the line's own scatter, as light parts already were.
+    const part = toolPolygon(100, 120, 70, 6, -30);
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [120, 120, 120] }], 14);
+    addGrain(img, k, part, 30, 3, 0.8);
+    const g = visibilityOf(img);
+    const inside = verdicts(g.visibility, offsetPolygon(part, -0.5), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    // At the light parts' threshold (0.7) only 43 of these samples were judged, all hidden.
+    expect(inside.hidden).toBeGreaterThan(65);
+    expect(inside.hidden).toBe(inside.measured);
+  });
+
   test("paper exposed at 250-254 still shows its lines; a part as bright hides them", () => {
     const part = toolPolygon(150, 60, 70, 16, -30);
     const img = syntheticFrame(k, [{ polygonMm: part, rgb: [238, 238, 238] }], 14);
