@@ -679,12 +679,14 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
 
   // A line two photos taken from different places show at one pad place is paper at the pad's
   // height (multiview/line-votes.ts).
+  const sideLevels = present.map(({ v }) => new Float32Array(v.image.width * v.image.height));
   const seenLines = corroboratedLines(
-    present.map(({ v }) => lineCandidates(v.image, v.excluded, k)),
+    present.map(({ v }, j) => lineCandidates(v.image, v.excluded, k, sideLevels[j])),
     present[0].v.image.width,
     present[0].v.image.height,
     k,
     presentPoses.map((c) => c.nadirMm),
+    sideLevels,
   );
   timer.lap("line_votes");
   const analysed: (ViewAnalysis | null)[] = located.map(() => null);

@@ -14,7 +14,7 @@ type Box = [number, number, number, number]; // mm [x0, y0, x1, y1)
  * of x = 10 k, as the rectified pad has it), shadows that multiply everything (lines too) and tools
  * that hide the paper. Deterministic noise of about 1.5 grey levels.
  */
-function frame(opts: { shadows?: Box[]; tools?: Box[]; toolGrey?: number; seed?: number; noise?: number }): { width: number; height: number; data: Uint8Array } {
+function frame(opts: { shadows?: Box[]; shadowGain?: number; tools?: Box[]; toolGrey?: number; seed?: number; noise?: number }): { width: number; height: number; data: Uint8Array } {
   const data = new Uint8Array(W * H * 4);
   let s = opts.seed ?? 7;
   const noise = () => {
@@ -26,7 +26,7 @@ function frame(opts: { shadows?: Box[]; tools?: Box[]; toolGrey?: number; seed?:
     for (let x = 0; x < W; x++) {
       const onLine = (x % (10 * K) === 0 || x % (10 * K) === 10 * K - 1 || y % (10 * K) === 0 || y % (10 * K) === 10 * K - 1) && x > 0 && y > 0;
       let v = PAPER * (onLine ? 1 - LINE_DIP : 1);
-      for (const b of opts.shadows ?? []) if (inBox(x, y, b)) v *= 0.5;
+      for (const b of opts.shadows ?? []) if (inBox(x, y, b)) v *= opts.shadowGain ?? 0.5;
       for (const b of opts.tools ?? []) if (inBox(x, y, b)) v = opts.toolGrey ?? 150;
       v += noise();
       const o = 4 * (y * W + x);
@@ -102,6 +102,28 @@ describe("corroboratedLines", () => {
     const y = 24 * K;
     expect(sa[y * W + 20 * K]).toBe(1);
     expect(sa[y * W + 20 * K - 1]).toBe(1);
+  });
+
+  test("with the sides' levels, a witness counts only where it sees the place about as bright as this photo does", () => {
+    // Photo a sees the place at 0.35 of its paper with line-like dips there (a dark handle standing
+    // above the place, its noise lining up with the printed line for a few pixels); photo b, from
+    // elsewhere, sees the paper under it in a light shadow (0.75) with the real line. A shadow lies
+    // on the pad and every camera sees its shading there alike: b's line is no witness for a.
+    const a = frame({ shadows: [[15, 22, 25, 26]], shadowGain: 0.35, seed: 1 });
+    const b = frame({ shadows: [[15, 22, 25, 26]], shadowGain: 0.75, seed: 2 });
+    const c = frame({ shadows: [[15, 22, 25, 26]], shadowGain: 0.8, seed: 3 });
+    const levels = [a, b, c].map(() => new Float32Array(W * H));
+    const cands = [a, b, c].map((f, j) => lineCandidates(f, none, K, levels[j]));
+    // The levels written where a line shows: about the shadows' gains.
+    expect(levels[0][24 * K * W + 20 * K]).toBeCloseTo(0.35, 1);
+    expect(levels[1][24 * K * W + 20 * K]).toBeCloseTo(0.75, 1);
+    // Without the levels every photo is each other's witness.
+    expect(onLine20(corroboratedLines(cands, W, H, K)[0], 22.6, 25.4)).toBeGreaterThan(8);
+    const [sa, sb, sc] = corroboratedLines(cands, W, H, K, undefined, levels);
+    expect(onLine20(sa, 22, 26)).toBe(0);
+    // b and c see the place alike (0.75 and 0.8): each the other's witness.
+    expect(onLine20(sb, 22.6, 25.4)).toBeGreaterThan(8);
+    expect(onLine20(sc, 22.6, 25.4)).toBeGreaterThan(8);
   });
 
   test("one photo alone is no witness, and a run shorter than 1 mm counts for nothing on lit paper, only in a shadow", () => {
