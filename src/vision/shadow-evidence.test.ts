@@ -439,6 +439,28 @@ describe("shadowEvidence: a shadow joins the lit paper through shadow, never thr
   });
 });
 
+describe("shadowEvidence without a grid: a black part is no shadow", () => {
+  test("plain paper: a smooth black part (0.27 of the paper) the lit-paper flood reaches through a soft shadow is not taken for shadow", () => {
+    // Plain paper (no line read anywhere), a soft shadow at 0.6 that the paper fades into over 3 mm,
+    // and beyond it, reached from the shadow over 2 mm with no crisp step, a smooth black part at
+    // 0.27: a black plastic handle's flank in sRGB. A lamp's shadow keeps the room's light; the flood
+    // took the part whole for shadow.
+    const w = 100 * k;
+    const h = 60 * k;
+    const r = paperRegion(w, h, 9);
+    const [f0, s0, p0] = [20 * k, 23 * k, 40 * k];
+    for (let y = 0; y < h; y++)
+      for (let x = f0; x < w; x++) {
+        const i = y * w + x;
+        const base = x < s0 ? 1 - (0.4 * (x - f0)) / (s0 - f0) : x < p0 ? 0.6 : x < p0 + 2 * k ? 0.6 - (0.33 * (x - p0)) / (2 * k) : 0.27;
+        r.level[i] = base + base * (r.level[i] - 1);
+      }
+    const ev = shadowEvidence({ w, h, pxPerMm: k, ...r, gridless: true });
+    expect(shareIn(ev.shadow, w, s0 + k, p0 - k, 5 * k, h - 5 * k)).toBeGreaterThan(0.9);
+    expect(shareIn(ev.shadow, w, p0 + 4 * k, w - 5 * k, 5 * k, h - 5 * k)).toBeLessThan(0.02);
+  });
+});
+
 describe("shadowEvidence: one lamp's shadow has one depth", () => {
   test("a dark part fading into a lighter shadow with no step: the grid's flood stops where it gets much darker than the lines it saw", () => {
     // A soft shadow at 0.85 of the paper with a grid line seen across it, and beside it a smooth,
