@@ -514,3 +514,38 @@ describe("measureGridVisibility: a light part filling most of a tile", () => {
     expect(at(100, 155)).toBeGreaterThanOrEqual(GRID_VISIBLE);
   });
 });
+
+describe("shadowEvidence without a grid: a part sealed by its outline is no shadow", () => {
+  test("plain paper: a smooth grey part whose crisp outline breaks for 1.6 mm beside its soft shadow keeps out of the lit-paper flood; the shadow stays shadow", () => {
+    // Plain paper, a soft shadow at 0.65 that the paper fades into over 4 mm, and beyond it a smooth
+    // neutral part at 0.5 (a two-tone drill's grey body) that meets the shadow with a one-pixel step
+    // all along, except over 1.6 mm where its rounded corner fades into the shadow over 2 mm. The
+    // flood slipped through that break and took the whole part for shadow (ray-traced plain paper:
+    // a drill cut 71 %).
+    const w = 100 * k;
+    const h = 70 * k;
+    const r = paperRegion(w, h, 11);
+    const [f0, s0, p0, p1, q0, q1] = [10 * k, 14 * k, 40 * k, 90 * k, 10 * k, 60 * k];
+    const yb = 35 * k;
+    const half = 0.8 * k;
+    for (let y = 0; y < h; y++) {
+      // The break: 1.6 mm, tapered over 1 mm either side (no step along the outline either).
+      const t = Math.max(0, Math.abs(y - yb) - half) / k;
+      const wgt = t < 1 ? 0.5 + 0.5 * Math.cos(Math.PI * t) : 0;
+      for (let x = f0; x < w; x++) {
+        const i = y * w + x;
+        const inPart = x >= p0 && x < p1 && y >= q0 && y < q1;
+        const shadowLevel = x < s0 ? 1 - (0.35 * (x - f0)) / (s0 - f0) : 0.65;
+        let base = inPart ? 0.5 : shadowLevel;
+        if (wgt > 0 && x >= p0 - 5 * k && x < p0 + 5 * k && y >= q0 && y < q1) {
+          const ramp = 0.65 - 0.15 * Math.min(1, Math.max(0, (x - (p0 - k)) / (2 * k)));
+          base = wgt * ramp + (1 - wgt) * base;
+        }
+        r.level[i] = base + base * (r.level[i] - 1);
+      }
+    }
+    const ev = shadowEvidence({ w, h, pxPerMm: k, ...r, gridless: true });
+    expect(shareIn(ev.shadow, w, s0 + k, p0 - 2 * k, 5 * k, h - 5 * k)).toBeGreaterThan(0.9);
+    expect(shareIn(ev.shadow, w, p0 + 4 * k, p1 - 4 * k, q0 + 4 * k, q1 - 4 * k)).toBeLessThan(0.02);
+  });
+});
