@@ -45,6 +45,7 @@ export function ScannerInstructionsPage() {
         <ul>
           <li>Print the PDF on A4 paper at <strong>100 % scale</strong> (“Actual size”). Never use “Fit to page” or “Shrink to fit”.</li>
           <li>Measure the <strong>100 mm check bar</strong> in the bottom margin with a ruler. If it is not 100 mm, fix the print settings and print again.</li>
+          <li>Keep the light grey <strong>10 mm grid</strong>: print at normal quality, not draft or toner saving. The scanner tells a shadow from a tool by the grid lines that show through it; the review says when it found none.</li>
           <li>Use matte paper of at least <strong>80 g/m²</strong>; thin paper wrinkles and lets the table show through.</li>
           <li>Keep all four black corner markers clean and uncovered, with their white margin intact. Lay the pad flat.</li>
         </ul>

@@ -124,6 +124,15 @@ describe("segmentClassic", () => {
     }
   }, SLOW);
 
+  test("reports whether the pad's printed grid was found (the review asks for it when not)", () => {
+    const tool = { polygonMm: toolPolygon(90, 120, 80, 24, 15), rgb: [60, 60, 64] as [number, number, number], shadow: 0.15 };
+    const withGrid = syntheticFrame(k, [tool]);
+    const plain = syntheticFrame(k, [tool], 0);
+    const seg = (img: typeof plain) => segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });
+    expect(seg(withGrid).diagnostics?.grid_found).toBe(true);
+    expect(seg(plain).diagnostics?.grid_found).toBe(false);
+  }, SLOW);
+
   test("empty pad gives an empty mask", () => {
     const img = syntheticFrame(k, []);
     const seg = segmentClassic({ image: img, pxPerMm: k, excluded: exclusionMask(img.width, img.height, k), sensitivity: 45 });

@@ -751,7 +751,8 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
   const shadowFull = new Uint8Array(n);
   const filledFull = new Uint8Array(n);
   const gridToolFull = new Uint8Array(n);
-  const stats: Record<string, unknown> = {};
+  // grid_found: the review asks for the pad's grid when a photo shows none (scan-result.ts padGridMissing).
+  const stats: Record<string, unknown> = { grid_found: !gridless };
   if (bx1 >= 0) {
     // Work on the candidates' bounding box plus a margin: the watershed is the costly step.
     const m = Math.ceil(3 * k);

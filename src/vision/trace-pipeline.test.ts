@@ -41,7 +41,7 @@ describe("traceImage", () => {
     expect(r.contour_points_px[0][0]).toBeCloseTo(r.contour_points_mm[0][0] * 5, 2);
     expect(r.parameters).toMatchObject({ rdp_tolerance_mm: 0.3, allowance_mm: 0, inset_mm: 12, sensitivity: 45, contour_max_area_mm: 11750 });
     expect(r.svg).toContain("<path");
-    expect(r.diagnostics).toMatchObject({ detection_method: "aruco" });
+    expect(r.diagnostics).toMatchObject({ detection_method: "aruco", grid_found: true });
     expect((r.diagnostics.markers as unknown[]).length).toBe(4);
     expect(Math.abs((r.diagnostics.tilt_deg as number) - 9)).toBeLessThan(1.5);
     expect(r.diagnostics.timings_ms).toHaveProperty("total");

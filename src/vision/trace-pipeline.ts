@@ -243,6 +243,16 @@ export async function segmentView(
   return { ...v, seg, segmenterName };
 }
 
+/**
+ * Whether the pad's printed grid was found (`grid_found` in a result's diagnostics): in any of the
+ * job's analysed photos; undefined when the segmenter does not say. Without the grid, shadows
+ * are told from tools by the paper alone, and the review asks for a pad printed with it.
+ */
+export function gridFound(views: ViewAnalysis[]): boolean | undefined {
+  const said = views.map((v) => v.seg.diagnostics?.grid_found).filter((g): g is boolean => typeof g === "boolean");
+  return said.length ? said.some(Boolean) : undefined;
+}
+
 /** Diagnostics of one analysed photo, as the result reports them. */
 export function viewDiagnostics(v: ViewAnalysis): Record<string, unknown> {
   return {
@@ -352,6 +362,7 @@ export async function traceImageDetailed(
   const { result, tracedMm } = buildTraceResult({ mask: view.seg.mask, edgeImage, previewImage: view.image }, p, timer, onProgress, {
     ...viewDiagnostics(view),
     segmentation: view.seg.diagnostics ?? {},
+    grid_found: gridFound([view]),
   });
   const internals: TraceInternals = { rectified: view.image, mask: view.seg.mask, edgeImage, pxPerMm: WORK_PX_PER_MM, tracedMm };
   return { result, internals };

@@ -58,6 +58,7 @@ describe("traceImages: several photos -> the footprint", () => {
     expect(m.meanDeviation).toBeLessThan(1.5);
     expect(r.height_mm).not.toBeNull();
     expect(Math.abs(r.height_mm! - views[0].heightMm) / views[0].heightMm).toBeLessThan(0.15);
+    expect(r.diagnostics.grid_found).toBe(true);
     // The hammer's head has straight walls: their fitted tops give the height.
     const height = r.diagnostics.height as { from: string; columns_mm: number; walls_mm: number | null };
     expect(height.from).toBe("walls");

@@ -23,6 +23,7 @@ import {
   createLapTimer,
   locateView,
   segmentView,
+  gridFound,
   viewDiagnostics,
   WORK_PX_PER_MM,
   type LapTimer,
@@ -516,6 +517,7 @@ function oneViewResult(
   const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image, growMm }, p, timer, onProgress, {
     ...viewDiagnostics(v),
     segmentation: v.seg.diagnostics ?? {},
+    grid_found: gridFound([v]),
     ...diagnostics,
   });
   // One photo cannot measure the height the parallax depends on. A tool lies on the pad on a broad
@@ -948,6 +950,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     {
       ...viewDiagnostics(base),
       segmentation: base.seg.diagnostics ?? {},
+      grid_found: gridFound(used.map((u) => u.v)),
       views: reports,
       focal_px: r1(calibration.focalPx),
       calibration: calibrationMode,

@@ -59,6 +59,15 @@ export function unusedViews(result: Pick<ScanResult, "diagnostics">): ViewDiagno
   );
 }
 
+/**
+ * True when the server found no printed grid on the pad in any photo (diagnostics.grid_found false):
+ * shadows are then told from the tool by the paper alone, and the review asks for the grid. An older
+ * server's answer has no such field.
+ */
+export function padGridMissing(result: Pick<ScanResult, "diagnostics">): boolean {
+  return result.diagnostics?.grid_found === false;
+}
+
 /** Progress events: completed and failed end the job, anything else is in progress (SPEC 4). */
 export function parseProgress(raw: string): JobProgress | null {
   try {

@@ -3,7 +3,7 @@ import { normaliseCorners } from "./overlay";
 import { createScanId, defaultToolName, queueEntryFromResult } from "./queue-entry";
 import { AI_PARAMETERS, CLASSIC_PARAMETERS, clampParameter, defaultParameters, parseToolHeight, scanFormFields, TOOL_HEIGHT_ERROR } from "./scan-parameters";
 import { scannerJobBody } from "../../lib/scanner-job-body";
-import { parseProgress, parseScanResult, unusedViews } from "./scan-result";
+import { padGridMissing, parseProgress, parseScanResult, unusedViews } from "./scan-result";
 
 const result = parseScanResult({
   preview_png: "data:image/png;base64,AAAA",
@@ -94,6 +94,12 @@ describe("scan result and progress parsing", () => {
     expect([result.views, result.height_mm, result.accuracy_mm]).toEqual([undefined, null, null]);
     expect(unusedViews(result)).toEqual([]);
     expect(parseScanResult({ ...result, views: "5", accuracy_mm: Number.NaN }).accuracy_mm).toBeNull();
+  });
+
+  test("padGridMissing: only a result that says no grid was found", () => {
+    expect(padGridMissing(parseScanResult({ ...result, diagnostics: { grid_found: false } }))).toBe(true);
+    expect(padGridMissing(parseScanResult({ ...result, diagnostics: { grid_found: true } }))).toBe(false);
+    expect(padGridMissing(result)).toBe(false);
   });
 
   test("progress events", () => {

@@ -16,7 +16,7 @@ import { accuracyText, heightText, wantsMoreViews } from "./scan-accuracy";
 import { ScanJobError, runScanJob } from "./scan-job";
 import { defaultParameters, TOOL_HEIGHT, toolHeightOf, type ParameterSpec, type ScannerVariant } from "./scan-parameters";
 import { formatArea, ScanQueueList } from "./scan-queue-list";
-import { unusedViews } from "./scan-result";
+import { padGridMissing, unusedViews } from "./scan-result";
 import {
   canCapture,
   canCaptureView,
@@ -458,6 +458,12 @@ export function ScannerFlow({ variant, title, intro, parameters, returnPath }: S
                       </li>
                     ))}
                   </ul>
+                ) : null}
+                {padGridMissing(state.result) ? (
+                  <p className="sc-grid-hint" data-testid="sc-grid-hint">
+                    No grid lines were found on the pad, so shadows are harder to tell from the tool. For a tighter
+                    outline, print the pad with its grid (<a href={`${href("/scanner-instructions")}#print`}>scanning instructions</a>).
+                  </p>
                 ) : null}
                 {wantsMoreViews(state.result) && accuracyText(state.result) ? (
                   <div className="sc-actions">

@@ -198,6 +198,8 @@ describe("multi-photo capture", () => {
     expect(screen.getByTestId("sc-accuracy").textContent).toBe("±1.8 mm — add views for a tighter fit");
     expect(screen.getByTestId("sc-height").textContent).toBe("Tool height ≈ 28 mm");
     expect(screen.getByTestId("sc-review-add-views")).toBeTruthy();
+    // A result that does not say (an older server) or found the grid asks for nothing.
+    expect(screen.queryByTestId("sc-grid-hint")).toBeNull();
 
     fireEvent.click(screen.getByTestId("sc-save"));
     await waitFor(() => screen.getByTestId("sc-idle"));
@@ -215,7 +217,7 @@ describe("multi-photo capture", () => {
         views: 5,
         height_mm: 12,
         accuracy_mm: 0.42,
-        diagnostics: { views: [{ index: 1, used: true }, { index: 6, used: false, reason: "Photo is blurred" }] },
+        diagnostics: { grid_found: false, views: [{ index: 1, used: true }, { index: 6, used: false, reason: "Photo is blurred" }] },
       }),
     });
     render(<ScannerPage />);
@@ -238,6 +240,10 @@ describe("multi-photo capture", () => {
     expect(screen.getByTestId("sc-height").textContent).toBe("Tool height ≈ 12 mm");
     expect(screen.getByTestId("sc-unused-views").textContent).toBe("Photo 6 was not used: Photo is blurred");
     expect(screen.queryByTestId("sc-review-add-views")).toBeNull();
+    // The server found no printed grid: the review asks for one, and links to the instructions.
+    const hint = screen.getByTestId("sc-grid-hint");
+    expect(hint.textContent).toContain("No grid lines were found on the pad");
+    expect(hint.querySelector("a")?.getAttribute("href")).toContain("/scanner-instructions");
   }, 30_000);
 
   test("an error naming a photo flags it and its Retake goes back to that corner", async () => {
