@@ -5,7 +5,7 @@ import { benchmarkPhotoSet3d } from "../../bench/synth/accuracy-3d.ts";
 import { renderPadPhoto3d, renderProtocolViews, type Render3dOptions, type Render3dPhoto } from "../../bench/synth/render-3d.ts";
 import { renderProtocolViewsRay } from "../../bench/synth/raytrace-3d.ts";
 import { loadOpenCv } from "./opencv.ts";
-import { closeGaps, filledReachMm, heightFromWallsOrColumns, inscribedDiameterMm, joinParts, specularShare, subPixelSilhouette, traceImages, viewsSurround } from "./trace-views.ts";
+import { closeGaps, filledReachMm, heightFromWallsOrColumns, inscribedDiameterMm, joinParts, specularShare, subPixelSilhouette, traceImages, viewsSurround, wallTopMinShare } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 import { queueTrueSilhouettes, useOracleSegmenter } from "../../bench/synth/oracle-segmenter.ts";
 import { polygonDifference } from "./clipper-ops.ts";
@@ -412,5 +412,30 @@ describe("heightFromWallsOrColumns: the walls' top unless the columns cannot be 
     expect(heightFromWallsOrColumns(4, 9)).toEqual({ mm: 9, from: "columns" });
     expect(heightFromWallsOrColumns(11, 9)).toEqual({ mm: 9, from: "columns" });
     expect(heightFromWallsOrColumns(null, 9)).toEqual({ mm: 9, from: "columns" });
+  });
+  test("photos that see the part steeply from one side only: the columns may stand far more than twice the walls", () => {
+    // A bar 100 x 20 mm along x, its centre at (75, 40) mm, on a 150 x 80 mm raster at 5 px/mm.
+    const k = 5;
+    const [W, H] = [150 * k, 80 * k];
+    const bar = new Uint8Array(W * H);
+    for (let y = 30 * k; y < 50 * k; y++) for (let x = 25 * k; x < 125 * k; x++) bar[y * W + x] = 1;
+    const cam = (x: number, y: number) => ({ nadirMm: [x, y] as [number, number], heightMm: 300 });
+    // The protocol: above the middle and above each corner, 100 mm across the bar either side
+    // (18.4° off vertical): the columns stand up to about twice the bar, as the constant says.
+    const protocol = [cam(75, 40), cam(-25, -60), cam(175, -60), cam(175, 140), cam(-25, 140)];
+    const share = wallTopMinShare(bar, W, H, k, protocol);
+    expect(share).toBeGreaterThan(0.45);
+    expect(share).toBeLessThanOrEqual(0.5);
+    // Both corner photos on one side left out: that side has only the middle photo, 2 mm across.
+    const lopsided = [cam(75, 42), cam(175, -60), cam(-25, -60)];
+    expect(wallTopMinShare(bar, W, H, k, lopsided)).toBe(0.25);
+    // Ray-traced plain paper, five photos with one left out: walls 13.5 mm, columns 27.9 (true 14.0).
+    expect(heightFromWallsOrColumns(13.5, 27.9, 0.25)).toEqual({ mm: 13.5, from: "walls" });
+    expect(heightFromWallsOrColumns(13.5, 27.9)).toEqual({ mm: 27.9, from: "columns" });
+    // A bar laid along y: the photos' offsets across it are along x.
+    const tall = new Uint8Array(W * H);
+    for (let y = 5 * k; y < 75 * k; y++) for (let x = 65 * k; x < 85 * k; x++) tall[y * W + x] = 1;
+    expect(wallTopMinShare(tall, W, H, k, [cam(75, 40), cam(75, -60), cam(75, 140)])).toBe(0.25);
+    expect(wallTopMinShare(tall, W, H, k, [cam(75, 40), cam(-25, 40), cam(175, 40)])).toBeGreaterThan(0.45);
   });
 });

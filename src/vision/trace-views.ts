@@ -82,13 +82,68 @@ const CHECK_Z_STEP_MM = 1.5;
 const WALL_TOP_MIN_SHARE = 0.5;
 const WALL_TOP_MAX_SHARE = 1.15;
 
+/** The least share the walls' top may be of the columns however shallow the photos (a ray 8° off vertical). */
+const WALL_TOP_FLOOR_SHARE = 0.25;
+
+/**
+ * How low (a share of the hull's columns) the walls' top may lie and still be believed:
+ * WALL_TOP_MIN_SHARE, or less where the photos used see the tool less steeply than the protocol's
+ * corners. The columns over a bar stand (1 + 1 / sin θ) / 2 times its height, θ the ray's angle
+ * from the vertical of the steepest photos on its two sides; with a corner photo left out one side
+ * may have only the middle photo, a few degrees off, and the columns stand far more than twice the
+ * walls. The bar is taken along the footprint's long axis through its centroid, and θ across it.
+ * Ray-traced plain paper, five photos: a pair of pliers with one photo left out had columns of
+ * 27.9 mm over walls of 13.5 mm (true 14.0), and the height came out 27.9 mm.
+ */
+export function wallTopMinShare(footprint: Uint8Array, W: number, H: number, k: number, cameras: { nadirMm: [number, number]; heightMm: number }[]): number {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = 0, q = 0; y < H; y++)
+    for (let x = 0; x < W; x++, q++)
+      if (footprint[q]) {
+        n++;
+        sx += x;
+        sy += y;
+      }
+  if (n === 0) return WALL_TOP_MIN_SHARE;
+  const cx = sx / n;
+  const cy = sy / n;
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (let y = 0, q = 0; y < H; y++)
+    for (let x = 0; x < W; x++, q++)
+      if (footprint[q]) {
+        xx += (x - cx) ** 2;
+        yy += (y - cy) ** 2;
+        xy += (x - cx) * (y - cy);
+      }
+  // The long axis's angle; across it, the normal (nx, ny).
+  const axis = 0.5 * Math.atan2(2 * xy, xx - yy);
+  const nx = -Math.sin(axis);
+  const ny = Math.cos(axis);
+  const c = [(cx + 0.5) / k, (cy + 0.5) / k];
+  let plus = 0;
+  let minus = 0;
+  for (const cam of cameras) {
+    const across = (cam.nadirMm[0] - c[0]) * nx + (cam.nadirMm[1] - c[1]) * ny;
+    const theta = Math.atan2(Math.abs(across), cam.heightMm);
+    if (across > 0) plus = Math.max(plus, theta);
+    else minus = Math.max(minus, theta);
+  }
+  const theta = Math.min(plus, minus);
+  const share = theta > 0 ? 2 / (1 + 1 / Math.sin(theta)) : 0;
+  return Math.min(WALL_TOP_MIN_SHARE, Math.max(WALL_TOP_FLOOR_SHARE, share));
+}
+
 /**
  * The tool's height from the hull's columns (their 90th percentile at the pad-plane slice's edge)
  * and the fitted walls' top (null where too few fits held): the walls' while the columns can be
- * that far off, else the columns'.
+ * that far off (down to `minShare` of them, wallTopMinShare), else the columns'.
  */
-export function heightFromWallsOrColumns(wallsTopMm: number | null, columnsMm: number): { mm: number; from: "walls" | "columns" } {
-  const fromWalls = wallsTopMm !== null && wallsTopMm >= WALL_TOP_MIN_SHARE * columnsMm && wallsTopMm <= WALL_TOP_MAX_SHARE * columnsMm;
+export function heightFromWallsOrColumns(wallsTopMm: number | null, columnsMm: number, minShare = WALL_TOP_MIN_SHARE): { mm: number; from: "walls" | "columns" } {
+  const fromWalls = wallsTopMm !== null && wallsTopMm >= minShare * columnsMm && wallsTopMm <= WALL_TOP_MAX_SHARE * columnsMm;
   return fromWalls ? { mm: wallsTopMm, from: "walls" } : { mm: columnsMm, from: "columns" };
 }
 /** RMS px of the marker corners above which one camera model for all photos is rejected. */
@@ -938,7 +993,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // no wall fitted would have no say).
   const upper = Number((carved.diagnostics as { heightUpperMm?: number }).heightUpperMm);
   const columns = Number.isFinite(upper) && upper > 0 ? upper : carved.heightMm;
-  const { mm: measured, from: heightFrom } = heightFromWallsOrColumns(walls.topMm, columns);
+  const minShare = wallTopMinShare(footprint, width, height, k, cameraPoses);
+  const { mm: measured, from: heightFrom } = heightFromWallsOrColumns(walls.topMm, columns, minShare);
   const heightMm = typedHeight ?? (measured > 0 ? r1(measured) : null);
   timer.lap("walls");
   const base = used[0].v;
