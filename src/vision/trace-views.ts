@@ -96,29 +96,29 @@ const WALL_TOP_FLOOR_SHARE = 0.25;
  * 27.9 mm over walls of 13.5 mm (true 14.0), and the height came out 27.9 mm.
  */
 export function wallTopMinShare(footprint: Uint8Array, W: number, H: number, k: number, cameras: { nadirMm: [number, number]; heightMm: number }[]): number {
+  // The footprint's centroid and second moments, in one pass.
   let n = 0;
   let sx = 0;
   let sy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
   for (let y = 0, q = 0; y < H; y++)
     for (let x = 0; x < W; x++, q++)
       if (footprint[q]) {
         n++;
         sx += x;
         sy += y;
+        sxx += x * x;
+        syy += y * y;
+        sxy += x * y;
       }
   if (n === 0) return WALL_TOP_MIN_SHARE;
   const cx = sx / n;
   const cy = sy / n;
-  let xx = 0;
-  let yy = 0;
-  let xy = 0;
-  for (let y = 0, q = 0; y < H; y++)
-    for (let x = 0; x < W; x++, q++)
-      if (footprint[q]) {
-        xx += (x - cx) ** 2;
-        yy += (y - cy) ** 2;
-        xy += (x - cx) * (y - cy);
-      }
+  const xx = sxx / n - cx * cx;
+  const yy = syy / n - cy * cy;
+  const xy = sxy / n - cx * cy;
   // The long axis's angle; across it, the normal (nx, ny).
   const axis = 0.5 * Math.atan2(2 * xy, xx - yy);
   const nx = -Math.sin(axis);
