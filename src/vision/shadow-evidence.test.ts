@@ -377,6 +377,19 @@ function paperRegion(w: number, h: number, seed = 7) {
   return { level, chroma: new Float32Array(w * h), visibility: new Float32Array(w * h).fill(Number.NaN), excluded: new Uint8Array(w * h) };
 }
 
+/**
+ * Shades columns [x0, x1) of a paperRegion: each pixel's level becomes base(x, y), its noise scaled
+ * with it (a shadow or a smooth part darkens the paper's grain along with the paper).
+ */
+function shade(r: ReturnType<typeof paperRegion>, w: number, h: number, x0: number, x1: number, base: (x: number, y: number) => number): void {
+  for (let y = 0; y < h; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x;
+      const b = base(x, y);
+      r.level[i] = b + b * (r.level[i] - 1);
+    }
+}
+
 describe("shadowEvidence: a shadow joins the lit paper through shadow, never through a part", () => {
   test("a smooth dark-grey handle whose end fades into the paper: the lit-paper flood stops at the lines it hides", () => {
     // A handle 60 x 20 mm at 0.4 of the paper, neutral and as smooth as the paper (as a shadow is),
@@ -449,12 +462,7 @@ describe("shadowEvidence without a grid: a black part is no shadow", () => {
     const h = 60 * k;
     const r = paperRegion(w, h, 9);
     const [f0, s0, p0] = [20 * k, 23 * k, 40 * k];
-    for (let y = 0; y < h; y++)
-      for (let x = f0; x < w; x++) {
-        const i = y * w + x;
-        const base = x < s0 ? 1 - (0.4 * (x - f0)) / (s0 - f0) : x < p0 ? 0.6 : x < p0 + 2 * k ? 0.6 - (0.33 * (x - p0)) / (2 * k) : 0.27;
-        r.level[i] = base + base * (r.level[i] - 1);
-      }
+    shade(r, w, h, f0, w, (x) => (x < s0 ? 1 - (0.4 * (x - f0)) / (s0 - f0) : x < p0 ? 0.6 : x < p0 + 2 * k ? 0.6 - (0.33 * (x - p0)) / (2 * k) : 0.27));
     const ev = shadowEvidence({ w, h, pxPerMm: k, ...r, gridless: true });
     expect(shareIn(ev.shadow, w, s0 + k, p0 - k, 5 * k, h - 5 * k)).toBeGreaterThan(0.9);
     expect(shareIn(ev.shadow, w, p0 + 4 * k, w - 5 * k, 5 * k, h - 5 * k)).toBeLessThan(0.02);
@@ -469,13 +477,7 @@ describe("shadowEvidence: one lamp's shadow has one depth", () => {
     const h = 60 * k;
     const r = paperRegion(w, h, 5);
     const [sx0, px0, px1] = [20 * k, 50 * k, 80 * k];
-    for (let y = 0; y < h; y++)
-      for (let x = sx0; x < px1; x++) {
-        const i = y * w + x;
-        const t = x < px0 ? 0 : Math.min(1, (x - px0) / (3 * k));
-        const base = 0.85 + (0.5 - 0.85) * t;
-        r.level[i] = base + base * (r.level[i] - 1);
-      }
+    shade(r, w, h, sx0, px1, (x) => 0.85 + (0.5 - 0.85) * (x < px0 ? 0 : Math.min(1, (x - px0) / (3 * k))));
     for (let x = sx0 + 3 * k; x < px0 - 2 * k; x++) r.visibility[30 * k * w + x] = r.visibility[(30 * k - 1) * w + x] = 1;
     const ev = shadowEvidence({ w, h, pxPerMm: k, ...r });
     expect(shareIn(ev.shadow, w, sx0 + 5 * k, px0 - 3 * k, 25 * k, 35 * k)).toBeGreaterThan(0.9);
@@ -528,22 +530,16 @@ describe("shadowEvidence without a grid: a part sealed by its outline is no shad
     const [f0, s0, p0, p1, q0, q1] = [10 * k, 14 * k, 40 * k, 90 * k, 10 * k, 60 * k];
     const yb = 35 * k;
     const half = 0.8 * k;
-    for (let y = 0; y < h; y++) {
+    shade(r, w, h, f0, w, (x, y) => {
       // The break: 1.6 mm, tapered over 1 mm either side (no step along the outline either).
       const t = Math.max(0, Math.abs(y - yb) - half) / k;
       const wgt = t < 1 ? 0.5 + 0.5 * Math.cos(Math.PI * t) : 0;
-      for (let x = f0; x < w; x++) {
-        const i = y * w + x;
-        const inPart = x >= p0 && x < p1 && y >= q0 && y < q1;
-        const shadowLevel = x < s0 ? 1 - (0.35 * (x - f0)) / (s0 - f0) : 0.65;
-        let base = inPart ? 0.5 : shadowLevel;
-        if (wgt > 0 && x >= p0 - 5 * k && x < p0 + 5 * k && y >= q0 && y < q1) {
-          const ramp = 0.65 - 0.15 * Math.min(1, Math.max(0, (x - (p0 - k)) / (2 * k)));
-          base = wgt * ramp + (1 - wgt) * base;
-        }
-        r.level[i] = base + base * (r.level[i] - 1);
-      }
-    }
+      const inPart = x >= p0 && x < p1 && y >= q0 && y < q1;
+      const base = inPart ? 0.5 : x < s0 ? 1 - (0.35 * (x - f0)) / (s0 - f0) : 0.65;
+      if (wgt === 0 || x < p0 - 5 * k || x >= p0 + 5 * k || y < q0 || y >= q1) return base;
+      const ramp = 0.65 - 0.15 * Math.min(1, Math.max(0, (x - (p0 - k)) / (2 * k)));
+      return wgt * ramp + (1 - wgt) * base;
+    });
     const ev = shadowEvidence({ w, h, pxPerMm: k, ...r, gridless: true });
     expect(shareIn(ev.shadow, w, s0 + k, p0 - 2 * k, 5 * k, h - 5 * k)).toBeGreaterThan(0.9);
     expect(shareIn(ev.shadow, w, p0 + 4 * k, p1 - 4 * k, q0 + 4 * k, q1 - 4 * k)).toBeLessThan(0.02);

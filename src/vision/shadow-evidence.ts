@@ -511,9 +511,10 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // What the lit paper fades into without a crisp step or grain (litFlood): the shadow evidence
   // without a grid, and on the printed pad where the grid cannot judge.
   let dLit: Uint16Array | null = null;
+  // Smooth as paper under a limit from the paper's own grain (paperGrainLimit), scaled by brightness.
+  const smoothUnder = (g: Float32Array, limit: number) => (i: number) => (g[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= limit;
   const grain = grainEnergy(level, w, h);
-  const smoothLimit = paperGrainLimit(grain, level, open);
-  const smooth = (i: number) => (grain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= smoothLimit;
+  const smooth = smoothUnder(grain, paperGrainLimit(grain, level, open));
   const litFlood = () => {
     // No grid to vouch for a shadow: a shadow is the darkened, neutral place the lit paper fades
     // into without a crisp step; a tool meets the paper, and its own shadow, with one. So the flood
@@ -542,10 +543,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     for (let i = 0; i < n; i++) if (passable[i] && nearerThanSeen(dHidden, i)) passable[i] = 0;
     // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
     // cannot slip through them into a light part.
-    const narrowed = new Uint8Array(n);
-    for (let y = 1; y < h - 1; y++)
-      for (let x = 1, i = y * w + 1; x < w - 1; x++, i++)
-        narrowed[i] = passable[i] && passable[i - 1] && passable[i + 1] && passable[i - w] && passable[i + w] && passable[i - w - 1] && passable[i - w + 1] && passable[i + w - 1] && passable[i + w + 1] ? 1 : 0;
+    const narrowed = squareFilter(passable, w, h, 1, true);
     const d = geodesicCost(litSeeds, narrowed, w, h, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
     refuseSealedRegions(d, litSeeds, narrowed, crisp!, w, h, k, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
     for (let i = 0; i < n; i++) if (!shadowLike[i]) d[i] = UNREACHED;
@@ -562,15 +560,13 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // Only in photos fine enough on the pad (faintGuard, 3 px/mm): coarser, the working raster is the
     // photo enlarged, the paper's own grain is smoothed away with it, and the blurred outline of a
     // black wrench read as grain beside its shadow (1280 x 960 at 2.3 px/mm: area +1.2 %).
-    let through = darkenedNeutral;
+    let surfaceSmooth: ((i: number) => boolean) | null = null;
     if (faintGuard) {
       const surfaceGrain = grainEnergy(level, w, h, SURFACE_GRAIN_SIGMA, edge);
       // A noise-free frame (the unit tests' drawings) has no paper grain at all: a floor under any
       // photo's (the benches' JPEG photos give 0.004-0.0065 here), so a shadow's edge, smoothed
       // by the erased grid's interpolation, still lets the flood pass.
-      const surfaceLimit = Math.max(paperGrainLimit(surfaceGrain, level, open), MIN_SURFACE_GRAIN ** 2);
-      through = new Uint8Array(n);
-      for (let i = 0; i < n; i++) through[i] = darkenedNeutral[i] && (surfaceGrain[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= surfaceLimit ? 1 : 0;
+      surfaceSmooth = smoothUnder(surfaceGrain, Math.max(paperGrainLimit(surfaceGrain, level, open), MIN_SURFACE_GRAIN ** 2));
     }
     // Nor into places much darker than the shadow is where its lines show near them: one lamp's
     // shadow has one depth (its penumbra only lightens it), and the lines seen in it say how deep it
@@ -578,8 +574,9 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // out of it (ray-traced bench, one photo: photos cutting over 0.5 % 9 -> 8 and 11 -> 10; painted
     // held out 5 -> 4, the worst 2.3 -> 1.7 %).
     const floor = seenShadowFloor(level, shadowSeeds, w, h, k);
-    if (through === darkenedNeutral) through = darkenedNeutral.slice();
-    for (let i = 0; i < n; i++) if (through[i] && level[i] < floor[i] - SHADOW_DEPTH_SLACK) through[i] = 0;
+    const through = new Uint8Array(n);
+    for (let i = 0; i < n; i++)
+      through[i] = darkenedNeutral[i] && (!surfaceSmooth || surfaceSmooth(i)) && level[i] >= floor[i] - SHADOW_DEPTH_SLACK ? 1 : 0;
     dShadow = geodesicCost(shadowSeeds, through, w, h, Math.round(shadowReachMm * mm));
     // On the printed pad too, where the grid has no say: see the final loop.
     dLit = litFlood();
