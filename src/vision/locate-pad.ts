@@ -49,12 +49,70 @@ export function missingMarkersMessage(found: number[]): string {
   return `Calibration markers not found. Please ensure all 4 corners are visible in the frame. Missing marker ids: ${missing.join(", ")}.`;
 }
 
+/** The most a marker's sides may be measured inside (or outside) the printed ones (px) in the estimate below. */
+const MAX_MARKER_SHRINK_PX = 1.5;
+
+/**
+ * How far inside the printed ones (px; negative: outside) the markers' sides were measured, by one
+ * shrink common to every side, fitted together with the pad -> image homography (`src` in pad mm,
+ * `dst` in px, four corners per marker in order). Why it is measured: a camera's JPEG is
+ * gamma-encoded (sRGB), and on a blurred black-on-white step the sub-pixel edge (refine-corners.ts)
+ * lands on the dark side by a few tenths of a pixel, all round every marker (a printer's ink spread
+ * works the other way). No homography absorbs four markers each shrinking about its own centre, so
+ * the shrink is most of the marker-fit residual: 0.33-0.56 px on the ray-traced bench's photos, whose
+ * homographies are nevertheless right to 0.04 px; 0.07 px with the shrink fitted. The tool's own
+ * edges carry the same kind of bias. The residual (with the shrink in it) is what the carve's growth
+ * and `accuracy_mm` read; this figure is reported so real photos show how much of it is edge bias
+ * (docs/scanner-history.md, session 26).
+ */
+export function markerShrinkPx(src: Pt[], dst: Pt[]): number {
+  // Where a corner moves when both sides through it move 1 px inward along their normals: the
+  // solution d of n_a . d = 1, n_b . d = 1 with n_a, n_b the two sides' inward unit normals.
+  const unit: Pt[] = dst.map((c, i) => {
+    const base = i - (i % 4);
+    const quad = dst.slice(base, base + 4);
+    const mx = (quad[0][0] + quad[1][0] + quad[2][0] + quad[3][0]) / 4;
+    const my = (quad[0][1] + quad[1][1] + quad[2][1] + quad[3][1]) / 4;
+    const inward = (p: Pt, q: Pt): Pt => {
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+      const n: Pt = [-(q[1] - p[1]) / len, (q[0] - p[0]) / len];
+      return n[0] * (mx - p[0]) + n[1] * (my - p[1]) >= 0 ? n : [-n[0], -n[1]];
+    };
+    const k = i - base;
+    const na = inward(quad[(k + 3) % 4], c);
+    const nb = inward(c, quad[(k + 1) % 4]);
+    const det = na[0] * nb[1] - na[1] * nb[0];
+    if (Math.abs(det) < 1e-6) return [0, 0];
+    return [(nb[1] - na[1]) / det, (na[0] - nb[0]) / det];
+  });
+  let shrink = 0;
+  let h = fitHomography(src, dst);
+  for (let iter = 0; iter < 6; iter++) {
+    // With h fixed, the shrink that best explains what h leaves: min over d of sum |h(src) - dst + d u|^2.
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < src.length; i++) {
+      const q = applyHomography(h, src[i]);
+      num -= (q[0] - dst[i][0]) * unit[i][0] + (q[1] - dst[i][1]) * unit[i][1];
+      den += unit[i][0] ** 2 + unit[i][1] ** 2;
+    }
+    const next = den > 0 ? Math.max(-MAX_MARKER_SHRINK_PX, Math.min(MAX_MARKER_SHRINK_PX, num / den)) : 0;
+    const done = Math.abs(next - shrink) < 1e-4;
+    shrink = next;
+    if (done) break;
+    h = fitHomography(src, dst.map((p, j) => [p[0] - unit[j][0] * shrink, p[1] - unit[j][1] * shrink] as Pt));
+  }
+  return shrink;
+}
+
 export type PadLocation = {
   markers: FoundMarker[];
   /** pad mm -> full-image continuous coordinates (pixel i spans [i, i+1)). */
   padToImage: Mat3;
-  /** RMS reprojection error of the 16 corners, full-image px. */
+  /** RMS reprojection error of the 16 corners, full-image px (the markers' common shrink included). */
   reprojectionPx: number;
+  /** How far inside the printed ones the markers' sides were measured, full-image px (markerShrinkPx). */
+  markerShrinkPx: number;
   hamming: number[];
 };
 
@@ -99,5 +157,5 @@ export function locatePad(grey: GreyImage, coarse: MarkerCandidate[], sx: number
   let area = 0;
   for (let i = 0, j = 3; i < 4; j = i++) area += fc[j][0] * fc[i][1] - fc[i][0] * fc[j][1];
   if (area <= 0) throw new VisionError("The calibration pad appears mirrored. Take the photo from the printed side of the pad.");
-  return { markers: markers.sort((a, b) => a.id - b.id), padToImage, reprojectionPx: rms, hamming: coarse.map((m) => m.hamming) };
+  return { markers: markers.sort((a, b) => a.id - b.id), padToImage, reprojectionPx: rms, markerShrinkPx: markerShrinkPx(src, dst), hamming: coarse.map((m) => m.hamming) };
 }

@@ -44,6 +44,7 @@ describe("traceImage", () => {
     expect(r.diagnostics).toMatchObject({ detection_method: "aruco", grid_found: true });
     expect((r.diagnostics.markers as unknown[]).length).toBe(4);
     expect(Math.abs((r.diagnostics.tilt_deg as number) - 9)).toBeLessThan(1.5);
+    expect(Math.abs(r.diagnostics.marker_shrink_px as number)).toBeLessThan(0.5);
     expect(r.diagnostics.timings_ms).toHaveProperty("total");
     // The preview is the rectified photo without the outline burnt in ("Show Contour" draws it as an
     // overlay, so unticking it shows the raw edge): no pixel of the old green outline colour.

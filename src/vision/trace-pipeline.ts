@@ -261,6 +261,7 @@ export function viewDiagnostics(v: ViewAnalysis): Record<string, unknown> {
     markers: v.loc.markers,
     marker_bit_errors: v.loc.hamming,
     reprojection_px: +v.loc.reprojectionPx.toFixed(3),
+    marker_shrink_px: +v.loc.markerShrinkPx.toFixed(3),
     tilt_deg: +v.tiltDeg.toFixed(2),
     sharpness: +v.sharpness.toFixed(1),
     image_px_per_mm: +v.fullPxPerMm.toFixed(3),

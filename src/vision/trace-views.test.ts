@@ -65,8 +65,10 @@ describe("traceImages: several photos -> the footprint", () => {
     expect(r.height_mm).toBe(Math.round((height.walls_mm as number) * 10) / 10);
     expect(r.accuracy_mm).toBeGreaterThan(0);
     expect(r.accuracy_mm).toBeGreaterThanOrEqual(m.hausdorff * 0.5);
-    const diag = r.diagnostics.views as { index: number; used: boolean; nadir_mm: [number, number] }[];
+    const diag = r.diagnostics.views as { index: number; used: boolean; nadir_mm: [number, number]; reprojection_px: number; marker_shrink_px: number }[];
     expect(diag.map((v) => v.used)).toEqual([true, true, true, true, true]);
+    // Each photo says how far inside the printed ones its markers' sides were measured (edge bias).
+    for (const v of diag) expect(Number.isFinite(v.marker_shrink_px)).toBe(true);
     // The corner views' nadirs are found near the corners they were taken over.
     expect(Math.hypot(diag[1].nadir_mm[0] - views[1].camera.centreMm[0], diag[1].nadir_mm[1] - views[1].camera.centreMm[1])).toBeLessThan(25);
     for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeGreaterThanOrEqual(steps[i - 1]);

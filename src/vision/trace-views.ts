@@ -160,6 +160,8 @@ export type ViewReport = {
   tilt_deg?: number;
   sharpness?: number;
   reprojection_px?: number;
+  /** How far inside the printed ones the markers' sides were measured (px; the photo's tone curve and blur). */
+  marker_shrink_px?: number;
 };
 
 export type MultiTraceResult = TraceResult & { views: number; height_mm: number | null; accuracy_mm: number };
@@ -525,6 +527,7 @@ async function traceSingle(bytes: Uint8Array, params: Params, typedHeight: numbe
     tilt_deg: r2(v.tiltDeg),
     sharpness: r1(v.sharpness),
     reprojection_px: r2(v.loc.reprojectionPx),
+    marker_shrink_px: r2(v.loc.markerShrinkPx),
   };
   return oneViewResult(v, pose, p, timer, onProgress, { views: [view] }, typedHeight);
 }
@@ -701,7 +704,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     try {
       const v = await locateView(images[i], timer, onProgress, viewOpts(i, 0));
       located.push(v);
-      reports.push({ index: i + 1, used: true, tilt_deg: r2(v.tiltDeg), sharpness: r1(v.sharpness), reprojection_px: r2(v.loc.reprojectionPx) });
+      reports.push({ index: i + 1, used: true, tilt_deg: r2(v.tiltDeg), sharpness: r1(v.sharpness), reprojection_px: r2(v.loc.reprojectionPx), marker_shrink_px: r2(v.loc.markerShrinkPx) });
     } catch (e) {
       if (!(e instanceof VisionError)) throw e;
       located.push(null);
