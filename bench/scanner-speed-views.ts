@@ -1,7 +1,7 @@
 // Speed of a five-photo scan (the capture protocol: above the middle, then above each corner), in
 // process, on the 3D bench's renders (1920 x 1440 unless asked): the whole traceImages call per tool and its
 // phases (decode and segmentation of the five photos, calibration, carving with the silhouettes'
-// doubt maps, the consistency check, the wall fit).
+// doubt maps, the consistency check, the wall fit, the accuracy figure with its dark crevices).
 //   bun bench/scanner-speed-views.ts [--n 10] [--seed 3000] [--ai] [--width 4000 --height 3000]
 import { cpus, loadavg } from "node:os";
 import "../src/vision/ai-segmenter.ts";
@@ -46,9 +46,10 @@ for (const spec of benchmarkPhotoSet3d(N, SEED)) {
   totals.push(ms);
   const laps = (r.diagnostics as { timings_ms?: Record<string, number> }).timings_ms ?? {};
   const walls = (r.diagnostics as { walls?: { ms?: number } }).walls;
+  const crevices = (r.diagnostics as { accuracy?: { crevice_ms?: number } }).accuracy?.crevice_ms;
   const lap = (k: string) => (laps[k] ?? 0).toFixed(0);
   console.log(
-    `  seed ${spec.seed} ${spec.toolKind}: ${ms.toFixed(0)} ms (segment ${lap("segment")}, calibrate ${lap("calibrate")}, carve ${lap("carve")}, plane paper ${lap("plane_paper")}, consistency ${lap("consistency")}, walls ${lap("walls")}, slits ${lap("slits")}; the wall fit itself ${walls?.ms ?? "?"} ms)`,
+    `  seed ${spec.seed} ${spec.toolKind}: ${ms.toFixed(0)} ms (segment ${lap("segment")}, calibrate ${lap("calibrate")}, carve ${lap("carve")}, plane paper ${lap("plane_paper")}, consistency ${lap("consistency")}, walls ${lap("walls")}, slits ${lap("slits")}, dark crevices ${crevices ?? "?"}; the wall fit itself ${walls?.ms ?? "?"} ms)`,
   );
 }
 console.log(`five-photo scan: median ${q(totals, 0.5).toFixed(0)} ms, p90 ${q(totals, 0.9).toFixed(0)} ms, max ${Math.max(...totals).toFixed(0)} ms (n=${totals.length})`);

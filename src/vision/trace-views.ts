@@ -1043,12 +1043,15 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // parts' shade, reads as tool. A narrow dark valley in any photo, open to the outline, may be one
   // (multiview/crevices.ts); the outline may then be off by how far it reaches in. Ray-traced
   // five photos, held out: a caliper's jaw slit, 14.9 mm true error against 7.8 stated before.
+  const creviceStart = performance.now();
   const creviceMm = Math.max(0, ...used.map(({ v }) => filledReachMm(darkCrevices(v.image, k, unopened), unopened, width, height, k)));
+  const creviceMs = performance.now() - creviceStart;
   const band = shadowed && heightMm ? Math.min(SHADOW_BAND_MAX_MM, SHADOW_BAND_PER_MM_HEIGHT * heightMm) : 0;
   const segmentation = Math.max(disagreement, band, filledMm, creviceMm);
   const accuracy = geometric + segmentation;
   (result.diagnostics as Record<string, unknown>).accuracy = {
     crevice_mm: r2(creviceMm),
+    crevice_ms: r1(creviceMs),
     geometric_mm: r2(geometric),
     disagreement_mm: r2(disagreement),
     shadow_against_tool: shadowed,
