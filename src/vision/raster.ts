@@ -4,12 +4,15 @@ export type RgbaImage = { width: number; height: number; data: Uint8Array };
 /** An 8-bit single-channel raster, row-major, no padding. */
 export type GreyImage = { width: number; height: number; data: Uint8Array };
 
+/** Rec.601 luma of the RGBA pixel at byte offset `o`, integer arithmetic. */
+export const lumaAt = (d: Uint8Array, o: number): number => (d[o] * 77 + d[o + 1] * 150 + d[o + 2] * 29 + 128) >> 8;
+
 /** Rec.601 luma, integer arithmetic. */
 export function rgbaToGrey(img: RgbaImage): GreyImage {
   const n = img.width * img.height;
   const out = new Uint8Array(n);
   const d = img.data;
-  for (let i = 0, j = 0; i < n; i++, j += 4) out[i] = (d[j] * 77 + d[j + 1] * 150 + d[j + 2] * 29 + 128) >> 8;
+  for (let i = 0, j = 0; i < n; i++, j += 4) out[i] = lumaAt(d, j);
   return { width: img.width, height: img.height, data: out };
 }
 

@@ -381,36 +381,45 @@ function farUnexplainedMm(tool: Uint8Array, seen: Uint8Array, width: number, hei
  * How far (mm) the outline may be off because of what was filled without evidence: the deepest of
  * the `uncertain` pixels inside `foot`, measured to the nearest pixel outside it. A slit between two
  * jaws that was closed (or a shadow the tool nearly encloses, given to the tool) may be open in the
- * true footprint; the outline then runs as far from its far end as this.
+ * true footprint; the outline then runs as far from its far end as this. The returned function
+ * measures any number of such fills into one `foot`, whose distance map it computes once.
  */
+export function fillReach(foot: Uint8Array, width: number, height: number, k: number): (uncertain: Uint8Array | undefined) => number {
+  let dist: Float32Array | null = null;
+  return (uncertain) => {
+    if (!uncertain) return 0;
+    let any = false;
+    for (let q = 0; q < foot.length && !any; q++) any = uncertain[q] === 1 && foot[q] === 1;
+    if (!any) return 0;
+    const cv = getCv();
+    return withMats((track) => {
+      // Only fills open to the outside matter: one the tool encloses (a highlight band inside a chrome
+      // part, closed) would be a hole, and the outline is the outer one anyway.
+      const u = track(new cv.Mat(height, width, cv.CV_8UC1));
+      const ud = u.data as Uint8Array;
+      for (let q = 0; q < ud.length; q++) ud[q] = uncertain[q] && foot[q] ? 1 : 0;
+      const labels = track(new cv.Mat());
+      const n = cv.connectedComponents(u, labels, 4, cv.CV_32S);
+      const lab = labels.data32S as Int32Array;
+      const open = new Uint8Array(n);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const q = y * width + x;
+          const l = lab[q];
+          if (!l || open[l]) continue;
+          if ((x > 0 && !foot[q - 1]) || (x + 1 < width && !foot[q + 1]) || (y > 0 && !foot[q - width]) || (y + 1 < height && !foot[q + width])) open[l] = 1;
+        }
+      const d = (dist ??= distanceToSet(foot.map((v) => (v ? 0 : 1)), width, height));
+      let best = 0;
+      for (let q = 0; q < foot.length; q++) if (open[lab[q]] && lab[q] && d[q] > best) best = d[q];
+      return best / k;
+    });
+  };
+}
+
+/** fillReach for one fill. */
 export function filledReachMm(uncertain: Uint8Array | undefined, foot: Uint8Array, width: number, height: number, k: number): number {
-  if (!uncertain) return 0;
-  let any = false;
-  for (let q = 0; q < foot.length && !any; q++) any = uncertain[q] === 1 && foot[q] === 1;
-  if (!any) return 0;
-  const cv = getCv();
-  return withMats((track) => {
-    // Only fills open to the outside matter: one the tool encloses (a highlight band inside a chrome
-    // part, closed) would be a hole, and the outline is the outer one anyway.
-    const u = track(new cv.Mat(height, width, cv.CV_8UC1));
-    const ud = u.data as Uint8Array;
-    for (let q = 0; q < ud.length; q++) ud[q] = uncertain[q] && foot[q] ? 1 : 0;
-    const labels = track(new cv.Mat());
-    const n = cv.connectedComponents(u, labels, 4, cv.CV_32S);
-    const lab = labels.data32S as Int32Array;
-    const open = new Uint8Array(n);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const q = y * width + x;
-        const l = lab[q];
-        if (!l || open[l]) continue;
-        if ((x > 0 && !foot[q - 1]) || (x + 1 < width && !foot[q + 1]) || (y > 0 && !foot[q - width]) || (y + 1 < height && !foot[q + width])) open[l] = 1;
-      }
-    const d = distanceToSet(foot.map((v) => (v ? 0 : 1)), width, height);
-    let best = 0;
-    for (let q = 0; q < foot.length; q++) if (open[lab[q]] && lab[q] && d[q] > best) best = d[q];
-    return best / k;
-  });
+  return fillReach(foot, width, height, k)(uncertain);
 }
 
 /** Whether a photo's grid-evidenced cast shadow lies within 3 mm of the tool's footprint (more than 20 mm² of it). */
@@ -1038,13 +1047,15 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // where carving cannot see it; its width grows with the tool's height).
   const disagreement = Math.max(0, ...explained.map((e) => e.farMm));
   const shadowed = used.some(({ v }) => shadowAgainstTool(v.seg.shadow, footprint, width, height, k));
-  const filledMm = filledReachMm(filledAny, unopened, width, height, k);
+  const reachIntoOutline = fillReach(unopened, width, height, k);
+  const filledMm = reachIntoOutline(filledAny);
   // A slit no photo saw to the floor stays closed, and nothing above filled it: its floor, in the
   // parts' shade, reads as tool. A narrow dark valley in any photo, open to the outline, may be one
   // (multiview/crevices.ts); the outline may then be off by how far it reaches in. Ray-traced
   // five photos, held out: a caliper's jaw slit, 14.9 mm true error against 7.8 stated before.
   const creviceStart = performance.now();
-  const creviceMm = Math.max(0, ...used.map(({ v }) => filledReachMm(darkCrevices(v.image, k, unopened), unopened, width, height, k)));
+  const outlineBox = maskBounds(unopened, width, height);
+  const creviceMm = outlineBox ? Math.max(0, ...used.map(({ v }) => reachIntoOutline(darkCrevices(v.image, k, outlineBox)))) : 0;
   const creviceMs = performance.now() - creviceStart;
   const band = shadowed && heightMm ? Math.min(SHADOW_BAND_MAX_MM, SHADOW_BAND_PER_MM_HEIGHT * heightMm) : 0;
   const segmentation = Math.max(disagreement, band, filledMm, creviceMm);

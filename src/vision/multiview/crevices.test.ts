@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { maskBounds } from "../../../common/geometry/bounds.ts";
 import { loadOpenCv } from "../opencv.ts";
-import { filledReachMm } from "../trace-views.ts";
+import { fillReach, filledReachMm } from "../trace-views.ts";
 import { darkCrevices } from "./crevices.ts";
 
 beforeAll(() => loadOpenCv());
@@ -45,9 +46,13 @@ describe("darkCrevices", () => {
     expect(reach).toBeGreaterThan(8.5);
     expect(reach).toBeLessThan(11);
     // Read only around the footprint, the same crevices inside it.
-    const near = darkCrevices(image, K, foot);
+    const near = darkCrevices(image, K, maskBounds(foot, W, H) ?? undefined);
     for (let q = 0; q < foot.length; q++) if (foot[q]) expect(near[q]).toBe(c[q]);
     expect(filledReachMm(near, foot, W, H, K)).toBe(reach);
+    // One measure into the footprint, several fills: the same reach each time.
+    const reachInto = fillReach(foot, W, H, K);
+    expect(reachInto(c)).toBe(reach);
+    expect(reachInto(near)).toBe(reach);
   });
 
   test("a slit wider than a crevice, and a dark part's own face, are not read", () => {
