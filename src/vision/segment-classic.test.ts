@@ -237,10 +237,61 @@ describe("fillNotchesToStraightEdges", () => {
     expect(added).toBe(0);
   });
 
+  // A round shaft's far flank lost in bites: the faint step of its true side at x = 49..51 on every
+  // row, the mask's edge wandering 4-14 px behind it (never within 1.5 px: the whole side is lost),
+  // the strip as smooth and dark as a shadow strip, the paper beyond at `beyond`.
+  const flank = (stripLevel: number, beyond: number, depths = [4, 12, 6, 14, 5, 11, 8, 13, 4, 10]) => {
+    const td = new Uint8Array(w * h);
+    const faint = new Uint8Array(w * h);
+    const level = new Float32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const edge = 50 - depths[Math.floor(y / 10) % depths.length];
+        if (x < edge) td[i] = 255;
+        if (x >= 49 && x <= 51) faint[i] = 1;
+        level[i] = x < edge ? 0.5 : x < 50 ? stripLevel : beyond;
+      }
+    return { td, faint, shadow: new Uint8Array(w * h), level };
+  };
+  const stripFilled = (td: Uint8Array) => {
+    let n = 0;
+    for (let y = 0; y < h; y++) for (let x = 36; x < 49; x++) if (td[y * w + x]) n++;
+    return n;
+  };
+
+  test("fills a side lost in ragged bites when the strip is nearly as light as the paper beyond (a mirroring flank)", () => {
+    const s = flank(0.8, 0.88);
+    const before = stripFilled(s.td);
+    fillNotchesToStraightEdges(s.td, s.faint, s.shadow, s.level, w, h, k);
+    // Every row's strip up to the line is tool now.
+    expect(stripFilled(s.td)).toBe(h * 13);
+    expect(before).toBeLessThan(h * 13 * 0.5);
+    expect(beyondLine(s.td)).toBe(0);
+  });
+
+  test("leaves a ragged strip that is clearly darker than the lit paper beyond it (a cast shadow)", () => {
+    const s = flank(0.65, 1.0);
+    expect(fillNotchesToStraightEdges(s.td, s.faint, s.shadow, s.level, w, h, k)).toBe(0);
+  });
+
+  test("leaves a strip the mask follows at a steady depth, and one where the printed grid shows", () => {
+    const steady = flank(0.8, 0.88, [10]);
+    expect(fillNotchesToStraightEdges(steady.td, steady.faint, steady.shadow, steady.level, w, h, k)).toBe(0);
+    const seen = flank(0.8, 0.88);
+    const gridSeen = new Uint8Array(w * h);
+    // A grid line crossing the strip, seen through it.
+    for (let x = 40; x < 49; x++) gridSeen[55 * w + x] = 1;
+    expect(fillNotchesToStraightEdges(seen.td, seen.faint, seen.shadow, seen.level, w, h, k, gridSeen)).toBe(0);
+  });
+
   test("leaves a smooth dark notch (a cast shadow) and a grid-confirmed shadow alone", () => {
     const dark = scene(0.65);
     expect(fillNotchesToStraightEdges(dark.td, dark.faint, dark.shadow, dark.level, w, h, k)).toBe(0);
-    const confirmed = scene(1.0, true);
+    // A shadow the grid confirmed, darker than the paper beyond the line: no fill, though a single
+    // notch makes the mask's depth behind the line spread (the ragged-side rule waives the
+    // confirmation only for a strip nearly as light as the paper beyond).
+    const confirmed = scene(0.8, true);
     fillNotchesToStraightEdges(confirmed.td, confirmed.faint, confirmed.shadow, confirmed.level, w, h, k);
     expect(notchFilled(confirmed.td)).toBe(0);
   });

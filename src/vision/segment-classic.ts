@@ -389,6 +389,17 @@ const NOTCH_SHADOW_SD = 0.05;
  * flat stress set's black and coloured wrenches grew by up to 0.01 mm).
  */
 const NOTCH_BEVEL_SD = 0.08;
+/**
+ * Behind a line, the mask's depth (mm) wandering at least this much (standard deviation over the
+ * line) says the mask has lost bites of a part whose side is the line, and the level tests are
+ * waived. A cast shadow strip beside a tool's straight side is bounded by that side, which the mask
+ * follows at a steady depth (0.07-0.27 mm measured); a round steel shaft whose far flank mirrors
+ * the paper or shadow beside it is lost in bites the watershed draws anywhere across the flank
+ * (0.38-0.98 mm), and the flank is as dark and smooth as a shadow strip.
+ */
+const NOTCH_RAGGED_MM = 0.35;
+/** ... and only where the strip is at least this share of the level just beyond the line. */
+const NOTCH_MIRROR_RATIO = 0.85;
 
 /**
  * Fill shallow notches between the tool mask and a long straight faint step that the mask follows
@@ -417,7 +428,7 @@ const NOTCH_BEVEL_SD = 0.08;
  * 2.29 %), median 0.222 -> 0.221 mm; held out 8 -> 7, median 0.294 -> 0.291 mm; flat and flat-stress
  * benches unchanged (0.053 / 0.172 mm). Cost: 15-60 ms per 1920 x 1440 photo.
  */
-export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, shadow: Uint8Array, level: Float32Array, w: number, h: number, k: number): number {
+export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, shadow: Uint8Array, level: Float32Array, w: number, h: number, k: number, gridSeen?: Uint8Array): number {
   const cv = getCv();
   return withMats((track) => {
     const maskM = track(new cv.Mat(h, w, cv.CV_8UC1));
@@ -472,6 +483,10 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
       const nx = -uy * side;
       const ny = ux * side;
       let onEdge = 0;
+      // The mask's depth behind the line, wherever it lies within reach: its spread is the raggedness.
+      let depthSum = 0;
+      let depthSq = 0;
+      let depthN = 0;
       const rays: { px: number; py: number; d: number; t: number }[] = [];
       for (let t = 0; t <= steps; t++) {
         const px = x0 + ux * t;
@@ -486,6 +501,11 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
           }
         }
         if (d >= 0 && d <= 1.5) onEdge++;
+        if (d >= 0) {
+          depthSum += d;
+          depthSq += d * d;
+          depthN++;
+        }
         let support = false;
         for (let q = -1; q <= 1 && !support; q++) {
           const j = at(px + nx * q, py + ny * q);
@@ -494,6 +514,17 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
         if (d > NOTCH_MIN_DEPTH_MM * k && support) rays.push({ px, py, d, t });
       }
       const offEdge = onEdge < NOTCH_ON_EDGE_MIN * N;
+      const depthMean = depthN ? depthSum / depthN : 0;
+      let ragged = depthN > 0 && Math.sqrt(Math.max(0, depthSq / depthN - depthMean * depthMean)) >= NOTCH_RAGGED_MM * k;
+      // The printed grid seen anywhere between the line and the mask: a shadow strip, however ragged.
+      if (ragged && gridSeen)
+        for (const r of rays) {
+          for (let q = 2; q < r.d * 2 && ragged; q++) {
+            const j = at(r.px + (nx * q) / 2, r.py + (ny * q) / 2);
+            if (j >= 0 && gridSeen[j]) ragged = false;
+          }
+          if (!ragged) break;
+        }
       for (let a = 0; a < rays.length; ) {
         let b = a;
         while (b + 1 < rays.length && rays[b + 1].t === rays[b].t + 1) b++;
@@ -512,6 +543,8 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
         let s2 = 0;
         let nc = 0;
         const cells: number[] = [];
+        // Rays that cross a grid-confirmed shadow too, used only where the strip is waived.
+        const shadowedCells: number[] = [];
         for (const r of run) {
           const rayCells: number[] = [];
           let crossesShadow = false;
@@ -530,13 +563,31 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
               rayCells.push(j);
             }
           }
-          if (!crossesShadow) cells.push(...rayCells);
+          (crossesShadow ? shadowedCells : cells).push(...rayCells);
         }
         const mean = nc ? s1 / nc : 1;
         const sd = nc ? Math.sqrt(Math.max(0, s2 / nc - mean * mean)) : 0;
-        if (mean < NOTCH_SHADOW_LEVEL && sd < NOTCH_SHADOW_SD) continue;
-        if (offEdge && (sd < NOTCH_BEVEL_SD || mean < NOTCH_SHADOW_LEVEL)) continue;
+        // A ragged mask's strip is waived the level tests only where it is nearly as light as what
+        // lies just beyond the line: a flank mirrors the paper (or shadow) beside it, a cast shadow
+        // strip is clearly darker than the lit paper past its rim.
+        let waived = ragged;
+        if (waived) {
+          let beyond = 0;
+          let nb = 0;
+          for (const r of run)
+            for (let q = 0.5 * k; q <= 1.5 * k; q += 0.5) {
+              const j = at(r.px - nx * q, r.py - ny * q);
+              if (j >= 0) {
+                beyond += level[j];
+                nb++;
+              }
+            }
+          waived = nb > 0 && mean >= NOTCH_MIRROR_RATIO * (beyond / nb);
+        }
+        if (!waived && mean < NOTCH_SHADOW_LEVEL && sd < NOTCH_SHADOW_SD) continue;
+        if (!waived && offEdge && (sd < NOTCH_BEVEL_SD || mean < NOTCH_SHADOW_LEVEL)) continue;
         fill.push(...cells);
+        if (waived) fill.push(...shadowedCells);
       }
     }
     let added = 0;
@@ -955,7 +1006,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       const td = tool.data as Uint8Array;
       for (let i = 0; i < rw * rh; i++) td[i] = md[i] === 2 ? 255 : 0;
       // Bites behind a light part's straight side, flooded from the paper (fillNotchesToStraightEdges).
-      stats.notch_px = fillNotchesToStraightEdges(td, ev.faintEdge, ev.shadow, levelCrop, rw, rh, k);
+      const seenLine = new Uint8Array(rw * rh);
+      for (let i = 0; i < rw * rh; i++) if (facts[i] & SEEN) seenLine[i] = 1;
+      stats.notch_px = fillNotchesToStraightEdges(td, ev.faintEdge, ev.shadow, levelCrop, rw, rh, k, seenLine);
       // Close slits up to ~0.8 mm wide: a highlight band just inside a shiny edge leaks to the paper
       // label wherever the dark rim outside it is broken. Real gaps that narrow cannot be traced anyway.
       cv.morphologyEx(tool, tool, cv.MORPH_CLOSE, track(disk(cv, 0.4 * k)));
