@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { decodeImage } from "./decode-image.ts";
 import { applyHomography, fitHomography, type Mat3, type Pt } from "./homography.ts";
-import { findMarkersCoarse, locatePad, markerShrinkPx, missingMarkersMessage } from "./locate-pad.ts";
+import { findMarkersCoarse, fitPadHomography, locatePad, markerShrinkPx, missingMarkersMessage } from "./locate-pad.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { FRAME_CORNERS_MM, MARKER_IDS, markerCornersMm } from "./pad-spec.ts";
 import { rgbaToGrey } from "./raster.ts";
@@ -49,6 +49,26 @@ describe("markerShrinkPx", () => {
   test("markers measured true have no shrink; the estimate is bounded", () => {
     expect(Math.abs(markerShrinkPx(src, exact))).toBeLessThan(1e-6);
     expect(markerShrinkPx(src, shrink(4))).toBe(1.5);
+  });
+
+  test("the fit with the shrink recovers the true homography and leaves no residual", () => {
+    const fit = fitPadHomography(src, shrink(0.4));
+    expect(fit.shrinkPx).toBeCloseTo(0.4, 2);
+    expect(Math.max(...fit.errors)).toBeLessThan(0.01);
+    // Over the whole pad, not only at the markers.
+    for (const p of [[0, 0], [100, 140], [190, 270]] as Pt[]) {
+      const a = applyHomography(fit.padToImage, p);
+      const b = applyHomography(truth, p);
+      expect(Math.hypot(a[0] - b[0], a[1] - b[1])).toBeLessThan(0.01);
+    }
+  });
+
+  test("a shrink under 0.05 px is not told from noise: the plain fit stands", () => {
+    const dst = shrink(0.03);
+    const fit = fitPadHomography(src, dst);
+    expect(fit.shrinkPx).toBe(0);
+    const plain = fitHomography(src, dst);
+    expect(fit.padToImage.every((v, i) => Math.abs(v - plain[i]) <= 1e-9 * Math.max(1, Math.abs(v)))).toBe(true);
   });
 });
 

@@ -49,23 +49,30 @@ export function missingMarkersMessage(found: number[]): string {
   return `Calibration markers not found. Please ensure all 4 corners are visible in the frame. Missing marker ids: ${missing.join(", ")}.`;
 }
 
-/** The most a marker's sides may be measured inside (or outside) the printed ones (px) in the estimate below. */
+/** The most a marker's sides may be measured inside (or outside) the printed ones (px) in the fit below. */
 const MAX_MARKER_SHRINK_PX = 1.5;
+/**
+ * A fitted shrink smaller than this (px) is not told apart from the corners' own noise (0.02-0.06 px
+ * RMS on sharp photos, 16 corners), so the plain fit stands: the painted bench's photos (no tone
+ * curve) fit under 0.02 px and keep their exact homographies.
+ */
+const MIN_MARKER_SHRINK_PX = 0.05;
 
 /**
- * How far inside the printed ones (px; negative: outside) the markers' sides were measured, by one
- * shrink common to every side, fitted together with the pad -> image homography (`src` in pad mm,
- * `dst` in px, four corners per marker in order). Why it is measured: a camera's JPEG is
- * gamma-encoded (sRGB), and on a blurred black-on-white step the sub-pixel edge (refine-corners.ts)
- * lands on the dark side by a few tenths of a pixel, all round every marker (a printer's ink spread
- * works the other way). No homography absorbs four markers each shrinking about its own centre, so
- * the shrink is most of the marker-fit residual: 0.33-0.56 px on the ray-traced bench's photos, whose
- * homographies are nevertheless right to 0.04 px; 0.07 px with the shrink fitted. The tool's own
- * edges carry the same kind of bias. The residual (with the shrink in it) is what the carve's growth
- * and `accuracy_mm` read; this figure is reported so real photos show how much of it is edge bias
- * (docs/scanner-history.md, session 26).
+ * Fit the pad -> image homography to the markers' corners (`src` in pad mm, `dst` in px, four per
+ * marker in order) together with one shrink common to every marker's sides: how far inside the
+ * printed ones (px; negative: outside) the sides were measured. Why: a camera's JPEG is gamma-encoded
+ * (sRGB), and on a blurred black-on-white step the sub-pixel edge (refine-corners.ts) lands on the
+ * dark side by a few tenths of a pixel, all round every marker (a printer's ink spread works the
+ * other way). No homography absorbs four markers each shrinking about its own centre, so left
+ * unfitted the shrink is most of the marker-fit residual: 0.33-0.56 px on the ray-traced bench's
+ * photos, 0.07 px with it fitted (session 26). That residual is what the five-photo carve grows every
+ * silhouette by and what `accuracy_mm` reads; inflated, it grew every outline by 0.2-0.3 mm more than
+ * calibration warrants. The shrink leaves the markers' centres, and so the homography, where they
+ * were (within 0.04 px of the true one either way). Returns the homography, the shrink and each
+ * corner's distance from where the fit puts it.
  */
-export function markerShrinkPx(src: Pt[], dst: Pt[]): number {
+export function fitPadHomography(src: Pt[], dst: Pt[]): { padToImage: Mat3; shrinkPx: number; errors: number[] } {
   // Where a corner moves when both sides through it move 1 px inward along their normals: the
   // solution d of n_a . d = 1, n_b . d = 1 with n_a, n_b the two sides' inward unit normals.
   const unit: Pt[] = dst.map((c, i) => {
@@ -85,6 +92,7 @@ export function markerShrinkPx(src: Pt[], dst: Pt[]): number {
     if (Math.abs(det) < 1e-6) return [0, 0];
     return [(nb[1] - na[1]) / det, (na[0] - nb[0]) / det];
   });
+  const corrected = (d: number) => dst.map((p, j) => [p[0] - unit[j][0] * d, p[1] - unit[j][1] * d] as Pt);
   let shrink = 0;
   let h = fitHomography(src, dst);
   for (let iter = 0; iter < 6; iter++) {
@@ -99,19 +107,33 @@ export function markerShrinkPx(src: Pt[], dst: Pt[]): number {
     const next = den > 0 ? Math.max(-MAX_MARKER_SHRINK_PX, Math.min(MAX_MARKER_SHRINK_PX, num / den)) : 0;
     const done = Math.abs(next - shrink) < 1e-4;
     shrink = next;
+    h = fitHomography(src, corrected(shrink));
     if (done) break;
-    h = fitHomography(src, dst.map((p, j) => [p[0] - unit[j][0] * shrink, p[1] - unit[j][1] * shrink] as Pt));
   }
-  return shrink;
+  if (Math.abs(shrink) < MIN_MARKER_SHRINK_PX) {
+    shrink = 0;
+    h = fitHomography(src, dst);
+  }
+  const target = corrected(shrink);
+  const errors = src.map((p, i) => {
+    const q = applyHomography(h, p);
+    return Math.hypot(q[0] - target[i][0], q[1] - target[i][1]);
+  });
+  return { padToImage: h, shrinkPx: shrink, errors };
+}
+
+/** How far inside the printed ones the markers' sides were measured (px), as fitPadHomography fits it. */
+export function markerShrinkPx(src: Pt[], dst: Pt[]): number {
+  return fitPadHomography(src, dst).shrinkPx;
 }
 
 export type PadLocation = {
   markers: FoundMarker[];
   /** pad mm -> full-image continuous coordinates (pixel i spans [i, i+1)). */
   padToImage: Mat3;
-  /** RMS reprojection error of the 16 corners, full-image px (the markers' common shrink included). */
+  /** RMS reprojection error of the 16 corners, full-image px, after the markers' common shrink is fitted. */
   reprojectionPx: number;
-  /** How far inside the printed ones the markers' sides were measured, full-image px (markerShrinkPx). */
+  /** How far inside the printed ones the markers' sides were measured, full-image px (fitPadHomography; 0 under 0.05 px). */
   markerShrinkPx: number;
   hamming: number[];
 };
@@ -137,12 +159,10 @@ export function locatePad(grey: GreyImage, coarse: MarkerCandidate[], sx: number
       dst.push(full[k]);
     });
   }
-  const padToImage = fitHomography(src, dst);
+  const { padToImage, shrinkPx, errors } = fitPadHomography(src, dst);
   let se = 0;
   let worst = 0;
-  for (let i = 0; i < src.length; i++) {
-    const p = applyHomography(padToImage, src[i]);
-    const e = Math.hypot(p[0] - dst[i][0], p[1] - dst[i][1]);
+  for (const e of errors) {
     se += e * e;
     worst = Math.max(worst, e);
   }
@@ -157,5 +177,5 @@ export function locatePad(grey: GreyImage, coarse: MarkerCandidate[], sx: number
   let area = 0;
   for (let i = 0, j = 3; i < 4; j = i++) area += fc[j][0] * fc[i][1] - fc[i][0] * fc[j][1];
   if (area <= 0) throw new VisionError("The calibration pad appears mirrored. Take the photo from the printed side of the pad.");
-  return { markers: markers.sort((a, b) => a.id - b.id), padToImage, reprojectionPx: rms, markerShrinkPx: markerShrinkPx(src, dst), hamming: coarse.map((m) => m.hamming) };
+  return { markers: markers.sort((a, b) => a.id - b.id), padToImage, reprojectionPx: rms, markerShrinkPx: shrinkPx, hamming: coarse.map((m) => m.hamming) };
 }
