@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { decodeImage } from "./decode-image.ts";
 import { applyHomography, fitHomography, type Mat3, type Pt } from "./homography.ts";
-import { findMarkersCoarse, fitPadHomography, locatePad, markerShrinkPx, missingMarkersMessage } from "./locate-pad.ts";
+import { findMarkersCoarse, fitPadHomography, locatePad, missingMarkersMessage } from "./locate-pad.ts";
 import { loadOpenCv } from "./opencv.ts";
 import { FRAME_CORNERS_MM, MARKER_IDS, markerCornersMm } from "./pad-spec.ts";
 import { rgbaToGrey } from "./raster.ts";
@@ -13,7 +13,7 @@ const SLOW = 60_000;
 
 beforeAll(() => loadOpenCv());
 
-describe("markerShrinkPx", () => {
+describe("fitPadHomography", () => {
   // A tilted camera's homography (pad mm -> px): the four markers come out at different sizes in px.
   const truth: Mat3 = [4.1, 0.35, 210, -0.2, 3.7, 160, 0.0009, 0.0006, 1];
   const src: Pt[] = MARKER_IDS.flatMap((id) => markerCornersMm(id));
@@ -41,14 +41,14 @@ describe("markerShrinkPx", () => {
 
   test("a shrink common to the markers' sides is measured; the plain fit shows it only as residual", () => {
     const dst = shrink(0.4);
-    expect(markerShrinkPx(src, dst)).toBeCloseTo(0.4, 2);
+    expect(fitPadHomography(src, dst).shrinkPx).toBeCloseTo(0.4, 2);
     expect(rms(fitHomography(src, dst), dst)).toBeGreaterThan(0.3);
-    expect(markerShrinkPx(src, shrink(-0.25))).toBeCloseTo(-0.25, 2);
+    expect(fitPadHomography(src, shrink(-0.25)).shrinkPx).toBeCloseTo(-0.25, 2);
   });
 
   test("markers measured true have no shrink; the estimate is bounded", () => {
-    expect(Math.abs(markerShrinkPx(src, exact))).toBeLessThan(1e-6);
-    expect(markerShrinkPx(src, shrink(4))).toBe(1.5);
+    expect(Math.abs(fitPadHomography(src, exact).shrinkPx)).toBeLessThan(1e-6);
+    expect(fitPadHomography(src, shrink(4)).shrinkPx).toBe(1.5);
   });
 
   test("the fit with the shrink recovers the true homography and leaves no residual", () => {

@@ -93,8 +93,9 @@ export function fitPadHomography(src: Pt[], dst: Pt[]): { padToImage: Mat3; shri
     return [(nb[1] - na[1]) / det, (na[0] - nb[0]) / det];
   });
   const corrected = (d: number) => dst.map((p, j) => [p[0] - unit[j][0] * d, p[1] - unit[j][1] * d] as Pt);
+  const plain = fitHomography(src, dst);
   let shrink = 0;
-  let h = fitHomography(src, dst);
+  let h = plain;
   for (let iter = 0; iter < 6; iter++) {
     // With h fixed, the shrink that best explains what h leaves: min over d of sum |h(src) - dst + d u|^2.
     let num = 0;
@@ -112,7 +113,7 @@ export function fitPadHomography(src: Pt[], dst: Pt[]): { padToImage: Mat3; shri
   }
   if (Math.abs(shrink) < MIN_MARKER_SHRINK_PX) {
     shrink = 0;
-    h = fitHomography(src, dst);
+    h = plain;
   }
   const target = corrected(shrink);
   const errors = src.map((p, i) => {
@@ -120,11 +121,6 @@ export function fitPadHomography(src: Pt[], dst: Pt[]): { padToImage: Mat3; shri
     return Math.hypot(q[0] - target[i][0], q[1] - target[i][1]);
   });
   return { padToImage: h, shrinkPx: shrink, errors };
-}
-
-/** How far inside the printed ones the markers' sides were measured (px), as fitPadHomography fits it. */
-export function markerShrinkPx(src: Pt[], dst: Pt[]): number {
-  return fitPadHomography(src, dst).shrinkPx;
 }
 
 export type PadLocation = {
