@@ -1,5 +1,6 @@
 import { labelComponents } from "./ai/morphology.ts";
 import { paperEnclosure } from "./enclosed-parts.ts";
+import { dottedStraightSteps, thickSealedParts } from "./dotted-sides.ts";
 import { GRID_HIDDEN, GRID_VISIBLE } from "./grid-visibility.ts";
 import { getCv, squareFilter, withMats } from "./opencv.ts";
 
@@ -300,7 +301,7 @@ export type ShadowEvidence = {
   shadowLike: Uint8Array;
   /** With candidates: light parts the open paper cannot reach across a step (paperEnclosure). */
   enclosed?: Uint8Array;
-  stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number };
+  stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number; dotted_sealed_px?: number; dotted_part_px?: number };
 };
 
 /** A shadow keeps the paper's hue: the paper-relative colour stays this close to neutral. */
@@ -511,6 +512,7 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   // What the lit paper fades into without a crisp step or grain (litFlood): the shadow evidence
   // without a grid, and on the printed pad where the grid cannot judge.
   let dLit: Uint16Array | null = null;
+  let dotStats: Record<string, unknown> = {};
   // Smooth as paper under a limit from the paper's own grain (paperGrainLimit), scaled by brightness.
   const smoothUnder = (g: Float32Array, limit: number) => (i: number) => (g[i] * Math.max(level[i], SHADOW_MIN_LEVEL)) ** 2 <= limit;
   const grain = grainEnergy(level, w, h);
@@ -526,27 +528,47 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // through the socket's shadowed side, where no step parts them. The flood starts on the open
     // paper only: a light part enclosed by its outline's step has pixels as bright as lit paper
     // too, and a flood from them took a satin socket's top for shadow.
-    const litSeeds = new Uint8Array(n);
-    const passable = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      if (excluded[i] || crisp!.edge[i] || crisp!.faintEdge[i]) continue;
-      if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
-        passable[i] = 1;
-        if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;
-      } else if (shadowLike[i] && smooth(i) && level[i] >= LIT_SHADOW_MIN_LEVEL) passable[i] = 1;
+    const floodWith = (steps: { edge: Uint8Array; faintEdge: Uint8Array }) => {
+      const litSeeds = new Uint8Array(n);
+      const passable = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        if (excluded[i] || steps.edge[i] || steps.faintEdge[i]) continue;
+        if (chroma[i] < SHADOW_MAX_CHROMA && Math.abs(level[i] - 1) < LIT_PAPER_LEVEL) {
+          passable[i] = 1;
+          if (!enclosure || enclosure.open[i]) litSeeds[i] = 1;
+        } else if (shadowLike[i] && smooth(i) && level[i] >= LIT_SHADOW_MIN_LEVEL) passable[i] = 1;
+      }
+      // Nor through the grid's tool reach: a shadow joins the lit paper through shadow, never through
+      // a part that hides the lines. A dark-grey plastic handle is as neutral and smooth as a shadow,
+      // and where its round end met the paper without a crisp step the flood ran through the whole
+      // handle; the reach kept most of it, and the pockets between its hidden lines were taken for
+      // shadow (ray-traced bench, one photo: screwdrivers cut 2.4-3.5 %).
+      for (let i = 0; i < n; i++) if (passable[i] && nearerThanSeen(dHidden, i)) passable[i] = 0;
+      // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
+      // cannot slip through them into a light part.
+      const narrowed = squareFilter(passable, w, h, 1, true);
+      const d = geodesicCost(litSeeds, narrowed, w, h, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
+      refuseSealedRegions(d, litSeeds, narrowed, steps, w, h, k, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
+      for (let i = 0; i < n; i++) if (!shadowLike[i]) d[i] = UNREACHED;
+      return { d, litSeeds };
+    };
+    const { d, litSeeds } = floodWith(crisp!);
+    // Plain paper: a part's straight side read only as dots (dotted-sides.ts). The flood is run
+    // again with straight lines through the dots drawn as steps, and what they seal off is no
+    // shadow where it is thick. 3D bench, ray-traced, plain paper, one photo: a coloured drill's
+    // body 32.3 -> 0.4 % cut; held out a light-grey drill 58.1 -> 0.28 %, a satin knife 46.9 ->
+    // 0.93 %, a coloured drill 12.2 -> 0.42 %; medians unchanged (0.349, 0.361 mm).
+    if (input.gridless) {
+      const steps = new Uint8Array(n);
+      for (let i = 0; i < n; i++) steps[i] = crisp!.edge[i] || crisp!.faintEdge[i] ? 1 : 0;
+      const dots = dottedStraightSteps(steps, w, h, k);
+      const faint = crisp!.faintEdge.slice();
+      for (let i = 0; i < n; i++) if (dots[i]) faint[i] = 1;
+      const sealed = floodWith({ edge: crisp!.edge, faintEdge: faint });
+      const taken = thickSealedParts(d, sealed.d, litSeeds, w, h, k);
+      dotStats = { dotted_sealed_px: taken.sealedPx, dotted_part_px: taken.partPx };
+      for (let i = 0; i < n; i++) if (taken.part[i]) d[i] = UNREACHED;
     }
-    // Nor through the grid's tool reach: a shadow joins the lit paper through shadow, never through
-    // a part that hides the lines. A dark-grey plastic handle is as neutral and smooth as a shadow,
-    // and where its round end met the paper without a crisp step the flood ran through the whole
-    // handle; the reach kept most of it, and the pockets between its hidden lines were taken for
-    // shadow (ray-traced bench, one photo: screwdrivers cut 2.4-3.5 %).
-    for (let i = 0; i < n; i++) if (passable[i] && nearerThanSeen(dHidden, i)) passable[i] = 0;
-    // A step's trace has gaps of a pixel or two: the flood keeps a pixel off every step, so it
-    // cannot slip through them into a light part.
-    const narrowed = squareFilter(passable, w, h, 1, true);
-    const d = geodesicCost(litSeeds, narrowed, w, h, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
-    refuseSealedRegions(d, litSeeds, narrowed, crisp!, w, h, k, Math.round(GRIDLESS_SHADOW_REACH_MM * mm));
-    for (let i = 0; i < n; i++) if (!shadowLike[i]) d[i] = UNREACHED;
     return d;
   };
   if (input.gridless) dShadow = litFlood();
@@ -637,5 +659,5 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
       toolPx++;
     }
   }
-  return { shadow, tool, toolReach, seenNear, edge, faintEdge, shadowLike, enclosed, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx } };
+  return { shadow, tool, toolReach, seenNear, edge, faintEdge, shadowLike, enclosed, stats: { visible_px: visible, hidden_px: hidden, shadow_px: shadowPx, grid_tool_px: toolPx, ...dotStats } };
 }

@@ -1,0 +1,113 @@
+import { labelComponents } from "./ai/morphology.ts";
+import { distanceToSet, getCv, withMats } from "./opencv.ts";
+
+/**
+ * Plain paper: a part's straight side read only as dots, and what it seals off from the lit paper.
+ *
+ * Without a grid the shadow flood (shadow-evidence.ts litFlood) is held back only by crisp steps.
+ * Where a part's flank nearly matches the shadow or paper beside it, its side's step is read as a
+ * pixel or a few every couple of millimetres, and the flood ran between the dots into the part: a
+ * coloured drill's dark body, a hex key's leg (3D bench, ray-traced, plain paper: cut 32-65 %).
+ * Straight lines through such dots (Hough segments) are drawn as steps and the flood is run again.
+ * But a hard shadow's rim is straight too and crisp near what casts it, so a line can seal a true
+ * shadow as well. What the lines seal off is taken from the shadow only where it is thick
+ * (SEALED_PART_MIN_RADIUS_MM): a body or a blade, not the strip of shadow beside a side. Sealed
+ * shadows that thick are still taken (a soft lamp's shadow beside a screwdriver's handle, a
+ * spanner's): the outline then keeps them, too large, where it used to lose the part, cut.
+ */
+
+/** Hough segments through the steps at least this long (mm) ... */
+const DOTTED_LINE_MIN_MM = 20;
+/** ... with gaps up to this (mm) ... */
+const DOTTED_LINE_GAP_MM = 12;
+/** ... and a step pixel within 1 px beside at least this share of their length. */
+const DOTTED_LINE_COVER = 0.2;
+/** Hough votes: step pixels per mm of the shortest segment. */
+const DOTTED_LINE_VOTES_PER_MM = 0.25;
+
+/**
+ * Straight segments through the steps (HoughLinesP: DOTTED_LINE_MIN_MM long, gaps up to
+ * DOTTED_LINE_GAP_MM, DOTTED_LINE_COVER of their length beside a step), drawn 2 px thick so no
+ * 8-connected flood slips through a diagonal. Returns the pixels drawn that were no step.
+ */
+export function dottedStraightSteps(steps: Uint8Array, w: number, h: number, k: number): Uint8Array {
+  const cv = getCv();
+  const out = new Uint8Array(w * h);
+  const stepNear = (x: number, y: number) => {
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < w && yy < h && steps[yy * w + xx]) return true;
+      }
+    return false;
+  };
+  withMats((track) => {
+    const m = track(new cv.Mat(h, w, cv.CV_8UC1));
+    const d = m.data as Uint8Array;
+    for (let i = 0; i < w * h; i++) d[i] = steps[i] ? 255 : 0;
+    const lines = track(new cv.Mat());
+    cv.HoughLinesP(m, lines, 1, Math.PI / 360, Math.max(8, Math.round(DOTTED_LINE_VOTES_PER_MM * DOTTED_LINE_MIN_MM * k)), DOTTED_LINE_MIN_MM * k, DOTTED_LINE_GAP_MM * k);
+    const L = lines.data32S as Int32Array;
+    for (let s = 0; s < L.length; s += 4) {
+      const [x0, y0, x1, y1] = [L[s], L[s + 1], L[s + 2], L[s + 3]];
+      const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0))));
+      const at = (t: number): [number, number] => [Math.round(x0 + ((x1 - x0) * t) / n), Math.round(y0 + ((y1 - y0) * t) / n)];
+      let cover = 0;
+      for (let t = 0; t <= n; t++) if (stepNear(...at(t))) cover++;
+      if (cover < DOTTED_LINE_COVER * (n + 1)) continue;
+      for (let t = 0; t <= n; t++) {
+        const [x, y] = at(t);
+        if (!steps[y * w + x]) out[y * w + x] = 1;
+        if (x + 1 < w && !steps[y * w + x + 1]) out[y * w + x + 1] = 1;
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * A sealed place is a part when it holds a disc at least this wide (mm, radius): a cast shadow strip
+ * beside a part's side is narrower, a drill's body or a blade is not.
+ */
+const SEALED_PART_MIN_RADIUS_MM = 3;
+/** Sealed places smaller than this (mm²) are left to the shadow: slivers along the lines. */
+const MIN_SEALED_MM2 = 20;
+
+const UNREACHED = 0xffff;
+
+/**
+ * `before`: the lit-paper flood's geodesic cost (0xffff unreached) with the crisp steps alone;
+ * `after`: with the dotted lines drawn too. The places the lines sealed off (reached before, not
+ * after, no lit paper) that are thick (SEALED_PART_MIN_RADIUS_MM) and large (MIN_SEALED_MM2) are
+ * returned as `part`: they are no shadow.
+ */
+export function thickSealedParts(before: Uint16Array, after: Uint16Array, lit: Uint8Array, w: number, h: number, k: number): { part: Uint8Array; sealedPx: number; partPx: number } {
+  const n = w * h;
+  const part = new Uint8Array(n);
+  const sealed = new Uint8Array(n);
+  let sealedPx = 0;
+  for (let i = 0; i < n; i++)
+    if (before[i] !== UNREACHED && after[i] === UNREACHED && !lit[i]) {
+      sealed[i] = 1;
+      sealedPx++;
+    }
+  if (!sealedPx) return { part, sealedPx, partPx: 0 };
+  const { label, size } = labelComponents(sealed, w, h);
+  // Each place's widest disc: the largest distance from inside it to its outside.
+  const outside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) outside[i] = sealed[i] ? 0 : 1;
+  const dist = distanceToSet(outside, w, h);
+  const radius = new Float64Array(size.length);
+  for (let i = 0; i < n; i++) if (label[i] && dist[i] > radius[label[i]]) radius[label[i]] = dist[i];
+  const minPx = MIN_SEALED_MM2 * k * k;
+  const isPart = new Uint8Array(size.length);
+  for (let id = 1; id < size.length; id++) if (size[id] >= minPx && radius[id] >= SEALED_PART_MIN_RADIUS_MM * k) isPart[id] = 1;
+  let partPx = 0;
+  for (let i = 0; i < n; i++)
+    if (isPart[label[i]]) {
+      part[i] = 1;
+      partPx++;
+    }
+  return { part, sealedPx, partPx };
+}
