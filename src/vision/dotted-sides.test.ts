@@ -47,15 +47,16 @@ describe("thickSealedParts", () => {
   }
 
   test("a thick sealed place is a part; a strip of shadow beside a side is not", () => {
-    // A body 30 x 20 mm, and a strip 3 mm wide and 60 mm long.
+    // A body 30 x 20 mm, and a strip 10 mm wide and 60 mm long (the widest shadow strips the
+    // lines sealed on the bench held discs of 5.4 mm radius).
     const { before, after } = sealedRects([
       [10, 10, 40, 30],
-      [10, 50, 70, 53],
+      [10, 50, 70, 60],
     ]);
     const { part, partPx, sealedPx } = thickSealedParts(before, after, new Uint8Array(W * H), W, H, k);
-    expect(sealedPx).toBe((30 * 20 + 60 * 3) * k * k);
+    expect(sealedPx).toBe((30 * 20 + 60 * 10) * k * k);
     expect(part[20 * k * W + 25 * k]).toBe(1);
-    expect(part[51 * k * W + 40 * k]).toBe(0);
+    expect(part[55 * k * W + 40 * k]).toBe(0);
     expect(partPx).toBe(30 * 20 * k * k);
   });
 

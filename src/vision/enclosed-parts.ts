@@ -1,5 +1,6 @@
 import { erodeDisk, labelComponents } from "./ai/morphology.ts";
-import { getCv, squareFilter, withMats } from "./opencv.ts";
+import { forEachSegmentPixel, houghSegments } from "./hough-segments.ts";
+import { squareFilter } from "./opencv.ts";
 
 // A light steel part as bright as the paper is no candidate by darkness or colour. On plain paper
 // (the pad's markers, no printed grid: scanner-physics.md, "Hard finishes") nothing else says it
@@ -123,26 +124,13 @@ const STRAIGHT_RUN_GAP_MM = 4;
  * went through.
  */
 export function withStraightRuns(edge: Uint8Array, w: number, h: number, k: number, skip?: Uint8Array): Uint8Array {
-  const cv = getCv();
-  return withMats((track) => {
-    const m = track(new cv.Mat(h, w, cv.CV_8UC1));
-    const d = m.data as Uint8Array;
-    // Steps inside `skip` (the candidates: a dark tool's own texture and facets) are left out of
-    // the search: they are no light part's side, and they were most of its cost.
-    for (let i = 0; i < w * h; i++) d[i] = edge[i] && !skip?.[i] ? 255 : 0;
-    const lines = track(new cv.Mat());
-    cv.HoughLinesP(m, lines, 1, Math.PI / 360, Math.round(4 * k), STRAIGHT_RUN_MIN_MM * k, STRAIGHT_RUN_GAP_MM * k);
-    const L = lines.data32S as Int32Array;
-    const out = new Uint8Array(edge);
-    for (let s = 0; s < L.length; s += 4) {
-      const [x0, y0, x1, y1] = [L[s], L[s + 1], L[s + 2], L[s + 3]];
-      const steps = Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)));
-      for (let t = 0; t <= steps; t++) {
-        const x = Math.round(x0 + ((x1 - x0) * t) / Math.max(1, steps));
-        const y = Math.round(y0 + ((y1 - y0) * t) / Math.max(1, steps));
-        if (x >= 0 && y >= 0 && x < w && y < h) out[y * w + x] = 1;
-      }
-    }
-    return out;
-  });
+  // Steps inside `skip` (the candidates: a dark tool's own texture and facets) are left out of the
+  // search: they are no light part's side, and they were most of its cost.
+  const search = skip ? edge.map((v, i) => (v && !skip[i] ? 1 : 0)) : edge;
+  const out = new Uint8Array(edge);
+  for (const seg of houghSegments(search, w, h, Math.round(4 * k), STRAIGHT_RUN_MIN_MM * k, STRAIGHT_RUN_GAP_MM * k))
+    forEachSegmentPixel(seg, (x, y) => {
+      if (x >= 0 && y >= 0 && x < w && y < h) out[y * w + x] = 1;
+    });
+  return out;
 }
