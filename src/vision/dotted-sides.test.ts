@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { dottedStraightSteps, thickSealedParts } from "./dotted-sides.ts";
+import { dottedStraightSteps, encloseBehindDottedSides, thickSealedParts } from "./dotted-sides.ts";
+import { paperEnclosure } from "./enclosed-parts.ts";
 import { loadOpenCv } from "./opencv.ts";
 
 const k = 5;
@@ -67,5 +68,43 @@ describe("thickSealedParts", () => {
     const lit = new Uint8Array(W * H).fill(1);
     after.fill(UNREACHED);
     expect(thickSealedParts(before, after, lit, W, H, k).partPx).toBe(0);
+  });
+});
+
+describe("encloseBehindDottedSides", () => {
+  /** A part's outline (x0, y0, x1, y1 mm) as steps, with a gap (mm along its top side) the flood gets in by. */
+  function outlineWithGap([x0, y0, x1, y1]: number[], gap: [number, number]) {
+    const edge = new Uint8Array(W * H);
+    const line = new Uint8Array(W * H);
+    for (let x = x0 * k; x <= x1 * k; x++)
+      for (const y of [y0 * k, y1 * k]) {
+        if (y === y0 * k && x >= gap[0] * k && x <= gap[1] * k) line[y * W + x] = line[(y + 1) * W + x] = 1;
+        else edge[y * W + x] = 1;
+      }
+    for (let y = y0 * k; y <= y1 * k; y++) for (const x of [x0 * k, x1 * k]) edge[y * W + x] = 1;
+    // A dark spot inside: the enclosure keeps regions that touch a candidate.
+    const candidates = new Uint8Array(W * H);
+    for (let y = (y0 + 3) * k; y < (y0 + 5) * k; y++) for (let x = (x0 + 3) * k; x < (x0 + 5) * k; x++) candidates[y * W + x] = 1;
+    return { edge, line, candidates };
+  }
+
+  test("a light part open to the paper through its dotted side is enclosed once the side is drawn", () => {
+    const { edge, line, candidates } = outlineWithGap([20, 20, 60, 50], [30, 38]);
+    const enclosure = paperEnclosure(candidates, edge, W, H, k);
+    // Through the 8 mm gap the paper's flood fills the part.
+    expect(enclosure.open[35 * k * W + 40 * k]).toBe(1);
+    const added = encloseBehindDottedSides(enclosure, candidates, edge, line, W, H, k);
+    expect(added).toBeGreaterThan(35 * 25 * k * k);
+    expect(enclosure.enclosed[35 * k * W + 40 * k]).toBe(1);
+    expect(enclosure.open[35 * k * W + 40 * k]).toBe(0);
+    // The paper around it stays open.
+    expect(enclosure.open[10 * k * W + 10 * k]).toBe(1);
+  });
+
+  test("a narrow place the lines close off is left open (a shadow strip beside a side)", () => {
+    const { edge, line, candidates } = outlineWithGap([20, 20, 80, 30], [40, 48]);
+    const enclosure = paperEnclosure(candidates, edge, W, H, k);
+    expect(encloseBehindDottedSides(enclosure, candidates, edge, line, W, H, k)).toBe(0);
+    expect(enclosure.open[25 * k * W + 60 * k]).toBe(1);
   });
 });

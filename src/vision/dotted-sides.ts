@@ -1,4 +1,5 @@
 import { labelComponents } from "./ai/morphology.ts";
+import { type PaperEnclosure, paperEnclosure } from "./enclosed-parts.ts";
 import { forEachSegmentPixel, houghSegments } from "./hough-segments.ts";
 import { distanceToSet } from "./opencv.ts";
 
@@ -79,7 +80,6 @@ const UNREACHED = 0xffff;
  */
 export function thickSealedParts(before: Uint16Array, after: Uint16Array, lit: Uint8Array, w: number, h: number, k: number): { part: Uint8Array; sealedPx: number; partPx: number } {
   const n = w * h;
-  const part = new Uint8Array(n);
   const sealed = new Uint8Array(n);
   let sealedPx = 0;
   for (let i = 0; i < n; i++)
@@ -87,11 +87,19 @@ export function thickSealedParts(before: Uint16Array, after: Uint16Array, lit: U
       sealed[i] = 1;
       sealedPx++;
     }
-  if (!sealedPx) return { part, sealedPx, partPx: 0 };
-  const { label, size } = labelComponents(sealed, w, h);
-  // Each place's widest disc: the largest distance from inside it to its outside.
+  const { part, partPx } = thickRegions(sealed, w, h, k);
+  return { part, sealedPx, partPx };
+}
+
+/** The 8-connected regions of `mask` that are large (MIN_SEALED_MM2) and thick (SEALED_PART_MIN_RADIUS_MM). */
+export function thickRegions(mask: Uint8Array, w: number, h: number, k: number): { part: Uint8Array; partPx: number } {
+  const n = w * h;
+  const part = new Uint8Array(n);
+  if (!mask.some((v) => v)) return { part, partPx: 0 };
+  const { label, size } = labelComponents(mask, w, h);
+  // Each region's widest disc: the largest distance from inside it to its outside.
   const outside = new Uint8Array(n);
-  for (let i = 0; i < n; i++) outside[i] = sealed[i] ? 0 : 1;
+  for (let i = 0; i < n; i++) outside[i] = mask[i] ? 0 : 1;
   const dist = distanceToSet(outside, w, h);
   const radius = new Float64Array(size.length);
   for (let i = 0; i < n; i++) if (label[i] && dist[i] > radius[label[i]]) radius[label[i]] = dist[i];
@@ -104,5 +112,26 @@ export function thickSealedParts(before: Uint16Array, after: Uint16Array, lit: U
       part[i] = 1;
       partPx++;
     }
-  return { part, sealedPx, partPx };
+  return { part, partPx };
+}
+
+/**
+ * Adds to `enclosure` (in place) the thick regions (thickRegions) that the paper's enclosure encloses
+ * once the `dotted` lines are drawn into its steps (`edge`): a light part as bright as the paper,
+ * whose dotted side let the open paper in. Returns the pixels added.
+ */
+export function encloseBehindDottedSides(enclosure: PaperEnclosure, candidates: Uint8Array, edge: Uint8Array, dotted: Uint8Array, w: number, h: number, k: number): number {
+  const n = w * h;
+  const withLines = edge.slice();
+  for (let i = 0; i < n; i++) if (dotted[i]) withLines[i] = 1;
+  const closed = paperEnclosure(candidates, withLines, w, h, k);
+  const newly = new Uint8Array(n);
+  for (let i = 0; i < n; i++) newly[i] = closed.enclosed[i] && !enclosure.enclosed[i] ? 1 : 0;
+  const { part, partPx } = thickRegions(newly, w, h, k);
+  for (let i = 0; i < n; i++)
+    if (part[i]) {
+      enclosure.enclosed[i] = 1;
+      enclosure.open[i] = 0;
+    }
+  return partPx;
 }

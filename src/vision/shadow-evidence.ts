@@ -1,6 +1,6 @@
 import { labelComponents } from "./ai/morphology.ts";
 import { paperEnclosure } from "./enclosed-parts.ts";
-import { dottedStraightSteps, thickSealedParts } from "./dotted-sides.ts";
+import { dottedStraightSteps, encloseBehindDottedSides, thickSealedParts } from "./dotted-sides.ts";
 import { GRID_HIDDEN, GRID_VISIBLE } from "./grid-visibility.ts";
 import { getCv, squareFilter, withMats } from "./opencv.ts";
 
@@ -301,7 +301,7 @@ export type ShadowEvidence = {
   shadowLike: Uint8Array;
   /** With candidates: light parts the open paper cannot reach across a step (paperEnclosure). */
   enclosed?: Uint8Array;
-  stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number; dotted_sealed_px?: number; dotted_part_px?: number };
+  stats: { visible_px: number; hidden_px: number; shadow_px: number; grid_tool_px: number; dotted_sealed_px?: number; dotted_part_px?: number; dotted_enclosed_px?: number };
 };
 
 /** A shadow keeps the paper's hue: the paper-relative colour stays this close to neutral. */
@@ -507,7 +507,20 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
   const reachMm = 6 * mm;
   const nearerThanSeen = (d: Uint16Array, i: number) => d[i] <= reachMm && d[i] < dOwnVisible[i];
   let dShadow: Uint16Array;
+  // Plain paper: straight lines through a part's side read only as dots (dotted-sides.ts). The
+  // enclosure and the lit-paper flood read them.
+  let dotted: Uint8Array | null = null;
+  if (input.gridless && crisp) {
+    const steps = new Uint8Array(n);
+    for (let i = 0; i < n; i++) steps[i] = crisp.edge[i] || crisp.faintEdge[i] ? 1 : 0;
+    dotted = dottedStraightSteps(steps, w, h, k);
+  }
   const enclosure = input.candidates ? paperEnclosure(input.candidates, faintEdge, w, h, input.pxPerMm) : null;
+  // A light part whose side is dotted is open to the paper's flood through the gaps; enclosed by the
+  // lines, it is a part where it is thick. Ray-traced plain paper, one photo: a light-grey drill's
+  // body, as bright as the paper on top, 64.5 -> 1.8 % cut; held out a satin caliper's beam 19.2 ->
+  // 0.38 %; nothing else moved.
+  const enclosedByDots = enclosure && dotted ? encloseBehindDottedSides(enclosure, input.candidates!, faintEdge, dotted, w, h, k) : 0;
   const enclosed = enclosure?.enclosed;
   // What the lit paper fades into without a crisp step or grain (litFlood): the shadow evidence
   // without a grid, and on the printed pad where the grid cannot judge.
@@ -558,15 +571,12 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     // shadow where it is thick. 3D bench, ray-traced, plain paper, one photo: a coloured drill's
     // body 32.3 -> 0.4 % cut; held out a light-grey drill 58.1 -> 0.28 %, a satin knife 46.9 ->
     // 0.93 %, a coloured drill 12.2 -> 0.42 %; medians unchanged (0.349, 0.361 mm).
-    if (input.gridless) {
-      const steps = new Uint8Array(n);
-      for (let i = 0; i < n; i++) steps[i] = crisp!.edge[i] || crisp!.faintEdge[i] ? 1 : 0;
-      const dots = dottedStraightSteps(steps, w, h, k);
+    if (dotted) {
       const faint = crisp!.faintEdge.slice();
-      for (let i = 0; i < n; i++) if (dots[i]) faint[i] = 1;
+      for (let i = 0; i < n; i++) if (dotted[i]) faint[i] = 1;
       const sealed = floodWith({ edge: crisp!.edge, faintEdge: faint });
       const taken = thickSealedParts(d, sealed.d, litSeeds, w, h, k);
-      dotStats = { dotted_sealed_px: taken.sealedPx, dotted_part_px: taken.partPx };
+      dotStats = { dotted_sealed_px: taken.sealedPx, dotted_part_px: taken.partPx, dotted_enclosed_px: enclosedByDots };
       for (let i = 0; i < n; i++) if (taken.part[i]) d[i] = UNREACHED;
     }
     return d;
