@@ -1,7 +1,7 @@
 import { labelComponents } from "./ai/morphology.ts";
 import { type PaperEnclosure, paperEnclosure } from "./enclosed-parts.ts";
 import { forEachSegmentPixel, houghSegments } from "./hough-segments.ts";
-import { distanceToSet } from "./opencv.ts";
+import { distanceToSet, squareFilter } from "./opencv.ts";
 
 /**
  * Plain paper: a part's straight side read only as dots, and what it seals off from the lit paper.
@@ -14,7 +14,9 @@ import { distanceToSet } from "./opencv.ts";
  * But a hard shadow's rim is straight too and crisp near what casts it, so a line can seal a true
  * shadow as well. What the lines seal off is taken from the shadow only where it is thick
  * (SEALED_PART_MIN_RADIUS_MM): a body or a blade, not the strip of shadow beside a side. A part
- * thinner than that (a hex key's leg) stays lost.
+ * thinner than that (a hex key's leg) stays lost. The paper's enclosure (enclosed-parts.ts) reads
+ * the lines too, with the same rule: a light part as bright as the paper, open to it through its
+ * dotted side, is enclosed once the side is drawn (encloseBehindDottedSides).
  */
 
 /** Hough segments through the steps at least this long (mm) ... */
@@ -33,22 +35,15 @@ const DOTTED_LINE_VOTES_PER_MM = 0.25;
  */
 export function dottedStraightSteps(steps: Uint8Array, w: number, h: number, k: number): Uint8Array {
   const out = new Uint8Array(w * h);
-  const stepNear = (x: number, y: number) => {
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const xx = x + dx;
-        const yy = y + dy;
-        if (xx >= 0 && yy >= 0 && xx < w && yy < h && steps[yy * w + xx]) return true;
-      }
-    return false;
-  };
+  // A step within 1 px (3 x 3) of each pixel.
+  const near = squareFilter(steps, w, h, 1, false);
   const votes = Math.max(8, Math.round(DOTTED_LINE_VOTES_PER_MM * DOTTED_LINE_MIN_MM * k));
   for (const seg of houghSegments(steps, w, h, votes, DOTTED_LINE_MIN_MM * k, DOTTED_LINE_GAP_MM * k)) {
     let all = 0;
     let cover = 0;
     forEachSegmentPixel(seg, (x, y) => {
       all++;
-      if (stepNear(x, y)) cover++;
+      if (near[y * w + x]) cover++;
     });
     if (cover < DOTTED_LINE_COVER * all) continue;
     forEachSegmentPixel(seg, (x, y) => {
