@@ -1,6 +1,7 @@
 import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibility.ts";
 import { solveLinear } from "./homography.ts";
 import { enclosedSeeds, withStraightRuns } from "./enclosed-parts.ts";
+import { trimShadowBands } from "./shadow-bands.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
@@ -1029,6 +1030,11 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           td[i] = 255;
           refilled++;
         }
+      // A cast shadow's bulges past a part's side where the side is a valley, not a step
+      // (shadow-bands.ts): a round leg's shaded flank runs into its own shadow.
+      const hiddenLine = new Uint8Array(rw * rh);
+      for (let i = 0; i < rw * rh; i++) if (facts[i] & HIDDEN) hiddenLine[i] = 1;
+      stats.band_trim_px = trimShadowBands(td, levelCrop, ev.shadow, ev.shadowLike, hiddenLine, rw, rh, k);
       stats.refilled_px = refilled;
       for (let y = 0, i = 0; y < rh; y++)
         for (let x = 0; x < rw; x++, i++) {
