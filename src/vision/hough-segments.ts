@@ -28,3 +28,48 @@ export function forEachSegmentPixel([x0, y0, x1, y1]: Segment, visit: (x: number
   const n = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0))));
   for (let t = 0; t <= n; t++) visit(Math.round(x0 + ((x1 - x0) * t) / n), Math.round(y0 + ((y1 - y0) * t) / n));
 }
+
+/** The index of the raster pixel nearest (x, y) in a w x h raster, or -1 outside it. */
+export function pixelIndexer(w: number, h: number): (x: number, y: number) => number {
+  return (x, y) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi >= 0 && yi >= 0 && xi < w && yi < h ? yi * w + xi : -1;
+  };
+}
+
+/** A segment's unit direction and its length in whole pixel steps; null for a point. */
+export function segmentDirection([x0, y0, x1, y1]: Segment): { ux: number; uy: number; steps: number } | null {
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  if (!len) return null;
+  return { ux: (x1 - x0) / len, uy: (y1 - y0) / len, steps: Math.floor(len) };
+}
+
+/**
+ * Where `mask` holds beside a segment: for each step t along it (0..steps), bit d is set in `left[t]`
+ * where the pixel depthsPx[d] pixels off to its left (normal (-uy, ux)) is set, and likewise in
+ * `right[t]` to its right. Which side a part lies on, and how deep, for the fills and trims that
+ * work behind a straight side.
+ */
+export function maskBesideSegment(
+  mask: Uint8Array,
+  at: (x: number, y: number) => number,
+  [x0, y0]: Segment,
+  { ux, uy, steps }: { ux: number; uy: number; steps: number },
+  depthsPx: number[],
+): { left: Uint8Array; right: Uint8Array } {
+  const left = new Uint8Array(steps + 1);
+  const right = new Uint8Array(steps + 1);
+  for (let t = 0; t <= steps; t++) {
+    const px = x0 + ux * t;
+    const py = y0 + uy * t;
+    for (let d = 0; d < depthsPx.length; d++) {
+      const q = depthsPx[d];
+      const a = at(px - uy * q, py + ux * q);
+      const b = at(px + uy * q, py - ux * q);
+      if (a >= 0 && mask[a]) left[t] |= 1 << d;
+      if (b >= 0 && mask[b]) right[t] |= 1 << d;
+    }
+  }
+  return { left, right };
+}

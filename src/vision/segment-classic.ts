@@ -2,6 +2,7 @@ import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibil
 import { solveLinear } from "./homography.ts";
 import { enclosedSeeds, withStraightRuns } from "./enclosed-parts.ts";
 import { trimShadowBands } from "./shadow-bands.ts";
+import { maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
@@ -456,32 +457,21 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
     const lines = track(new cv.Mat());
     cv.HoughLinesP(band, lines, 1, Math.PI / 360, Math.round(4 * k), NOTCH_LINE_MIN_MM * k, 3 * k);
     const L = lines.data32S as Int32Array;
-    const at = (x: number, y: number) => {
-      const xi = Math.round(x);
-      const yi = Math.round(y);
-      return xi >= 0 && yi >= 0 && xi < w && yi < h ? yi * w + xi : -1;
-    };
+    const at = pixelIndexer(w, h);
     const fill: number[] = [];
     for (let s = 0; s < L.length; s += 4) {
       const [x0, y0, x1, y1] = [L[s], L[s + 1], L[s + 2], L[s + 3]];
-      const len = Math.hypot(x1 - x0, y1 - y0);
-      if (!len) continue;
-      const ux = (x1 - x0) / len;
-      const uy = (y1 - y0) / len;
-      const steps = Math.floor(len);
-      // Which side the tool is on: mask 1.5 mm to either side of the line.
+      const dir = segmentDirection([x0, y0, x1, y1]);
+      if (!dir) continue;
+      const { ux, uy, steps } = dir;
+      // Which side the tool is on: mask 1.5 mm to either side of the line, or deeper too (3.5 mm:
+      // a bite deeper than 1.5 mm would hide the tool's side).
+      const beside = maskBesideSegment(td, at, [x0, y0, x1, y1], dir, [1.5 * k, 3.5 * k]);
       let plus = 0;
       let minus = 0;
       for (let t = 0; t <= steps; t++) {
-        const px = x0 + ux * t;
-        const py = y0 + uy * t;
-        const a = at(px - uy * 1.5 * k, py + ux * 1.5 * k);
-        const b = at(px + uy * 1.5 * k, py - ux * 1.5 * k);
-        // Deeper too: a bite deeper than 1.5 mm would hide the tool's side.
-        const a2 = at(px - uy * 3.5 * k, py + ux * 3.5 * k);
-        const b2 = at(px + uy * 3.5 * k, py - ux * 3.5 * k);
-        if ((a >= 0 && td[a]) || (a2 >= 0 && td[a2])) plus++;
-        if ((b >= 0 && td[b]) || (b2 >= 0 && td[b2])) minus++;
+        if (beside.left[t]) plus++;
+        if (beside.right[t]) minus++;
       }
       const N = steps + 1;
       if (Math.max(plus, minus) < 0.7 * N || Math.min(plus, minus) > 0.2 * N) continue;

@@ -24,7 +24,7 @@
 // 0.352 -> 0.306 mm; AI 0.416 -> 0.341), no more photos cutting; five photos held out 0.564 ->
 // 0.540 mm (a hex key 0.78 -> 0.57). docs/scanner-history.md "Session 29".
 
-import { houghSegments } from "./hough-segments.ts";
+import { houghSegments, maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
 import { getCv, withMats } from "./opencv.ts";
 
 /** A valley is this much darker (paper-relative level) than both sides, VALLEY_REACH_MM away. */
@@ -113,30 +113,20 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
         }
       }
     const segs = houghSegments(valley, w, h, Math.round(4 * k), BAND_LINE_MIN_MM * k, 3 * k);
-    const at = (x: number, y: number) => {
-      const xi = Math.round(x);
-      const yi = Math.round(y);
-      return xi >= 0 && yi >= 0 && xi < w && yi < h ? yi * w + xi : -1;
-    };
+    const at = pixelIndexer(w, h);
     const cut: number[] = [];
-    for (const [x0, y0, x1, y1] of segs) {
-      const len = Math.hypot(x1 - x0, y1 - y0);
-      if (!len) continue;
-      const ux = (x1 - x0) / len;
-      const uy = (y1 - y0) / len;
-      const steps = Math.floor(len);
+    for (const seg of segs) {
+      const dir = segmentDirection(seg);
+      if (!dir) continue;
+      const [x0, y0] = seg;
+      const { ux, uy, steps } = dir;
       // The part's side: the mask 1 and 2.5 mm in, on the side where it holds more.
+      const beside = maskBesideSegment(td, at, seg, dir, [1 * k, 2.5 * k]);
       let plus = 0;
       let minus = 0;
       for (let t = 0; t <= steps; t++) {
-        const px = x0 + ux * t;
-        const py = y0 + uy * t;
-        for (const q of [1 * k, 2.5 * k]) {
-          const a = at(px - uy * q, py + ux * q);
-          const b = at(px + uy * q, py - ux * q);
-          if (a >= 0 && td[a]) plus++;
-          if (b >= 0 && td[b]) minus++;
-        }
+        plus += (beside.left[t] & 1) + ((beside.left[t] >> 1) & 1);
+        minus += (beside.right[t] & 1) + ((beside.right[t] >> 1) & 1);
       }
       const N = steps + 1;
       if (Math.max(plus, minus) < 1.8 * N) continue;
