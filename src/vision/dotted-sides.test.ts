@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { dottedStraightSteps, encloseBehindDottedSides, thickSealedParts } from "./dotted-sides.ts";
 import { paperEnclosure } from "./enclosed-parts.ts";
+import { UNREACHED } from "./geodesic-cost.ts";
 import { loadOpenCv } from "./opencv.ts";
 
 const k = 5;
 const W = 120 * k;
 const H = 80 * k;
-const UNREACHED = 0xffff;
 
 beforeAll(() => loadOpenCv());
 

@@ -1,5 +1,6 @@
 import { labelComponents } from "./ai/morphology.ts";
 import { type PaperEnclosure, paperEnclosure } from "./enclosed-parts.ts";
+import { UNREACHED } from "./geodesic-cost.ts";
 import { forEachSegmentPixel, houghSegments } from "./hough-segments.ts";
 import { distanceToSet, squareFilter } from "./opencv.ts";
 
@@ -64,8 +65,6 @@ export function dottedStraightSteps(steps: Uint8Array, w: number, h: number, k: 
 const SEALED_PART_MIN_RADIUS_MM = 7;
 /** Sealed places smaller than this (mm²) are left to the shadow: slivers along the lines. */
 const MIN_SEALED_MM2 = 20;
-
-const UNREACHED = 0xffff;
 
 /**
  * `before`: the lit-paper flood's geodesic cost (0xffff unreached) with the crisp steps alone;

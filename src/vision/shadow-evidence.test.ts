@@ -4,7 +4,8 @@ import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibil
 import { loadOpenCv } from "./opencv.ts";
 import type { RgbaImage } from "./raster.ts";
 import { segmentClassic } from "./segment-classic.ts";
-import { geodesicCost, shadowEvidence } from "./shadow-evidence.ts";
+import { geodesicCost } from "./geodesic-cost.ts";
+import { shadowEvidence } from "./shadow-evidence.ts";
 import { frameLevel, polygonShare, syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
 import { exclusionMask } from "./trace-pipeline.ts";
 
