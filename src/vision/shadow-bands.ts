@@ -25,7 +25,7 @@
 // 0.540 mm (a hex key 0.78 -> 0.57). docs/scanner-history.md "Session 29".
 
 import { houghSegments, maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
-import { getCv, withMats } from "./opencv.ts";
+import { distanceToSet, getCv, withMats } from "./opencv.ts";
 
 /** A valley is this much darker (paper-relative level) than both sides, VALLEY_REACH_MM away. */
 export const VALLEY_DIP = 0.04;
@@ -79,11 +79,10 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
   const cv = getCv();
   return withMats((track) => {
     const n = w * h;
-    const maskM = track(new cv.Mat(h, w, cv.CV_8UC1));
-    (maskM.data as Uint8Array).set(td);
-    const dIn = track(new cv.Mat());
-    cv.distanceTransform(maskM, dIn, cv.DIST_L2, 3);
-    const did = dIn.data32F as Float32Array;
+    // Each mask pixel's distance to the mask's outside.
+    const outside = new Uint8Array(n);
+    for (let i = 0; i < n; i++) outside[i] = td[i] ? 0 : 1;
+    const did = distanceToSet(outside, w, h);
     // Level smoothed over 3 x 3: the valley test reads single pixels.
     const lv = track(new cv.Mat(h, w, cv.CV_32FC1));
     (lv.data32F as Float32Array).set(level);
@@ -93,6 +92,7 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
     const r = Math.max(2, Math.round(VALLEY_REACH_MM * k));
     const valley = new Uint8Array(n);
     const near = BAND_MAX_MM * k;
+    const keep = BAND_KEEP_MM * k;
     for (let y = r; y < h - r; y++)
       for (let x = r; x < w - r; x++) {
         const i = y * w + x;
@@ -134,7 +134,6 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
       // Normal away from the part, into the band.
       const nx = uy * side;
       const ny = -ux * side;
-      const keep = BAND_KEEP_MM * k;
       const rays: { t: number; cells: number[]; depth: number }[] = [];
       let shadowed = 0;
       for (let t = 0; t <= steps; t++) {
