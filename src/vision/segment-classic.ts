@@ -9,7 +9,7 @@ import type { RgbaImage } from "./raster.ts";
 import type { SegmentInput, SegmentOutput } from "./segmenter.ts";
 import { shadowEvidence, sharpEdgeMaps } from "./shadow-evidence.ts";
 import { floorsJoinedToPaper, SLIT_FLOOR_MIN_LEVEL, SLIT_FLOOR_WALL_CHROMA, slitFloorPixels } from "./slit-floors.ts";
-import { GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
+import { AI_LIGHT_KEEP_LEVEL, GRID_TOOL_HIDDEN, GRID_TOOL_LIGHT, GRID_TOOL_UNSHADOWED } from "./ai/fuse-masks.ts";
 import { labelComponents } from "./ai/morphology.ts";
 
 /**
@@ -615,7 +615,9 @@ export type ClassicSegmentOutput = SegmentOutput & {
    * GRID_TOOL_HIDDEN (1) = tool by the grid's evidence (the grid is hidden), whatever its brightness;
    * GRID_TOOL_UNSHADOWED (2) = inside the outline and no cast shadow by colour (coloured, black, or
    * brighter than a shadow can be), by the grid (nearer to where it is hidden than where it is
-   * seen) or, where the grid is not seen within 6 mm, by texture (chrome, satin grain). 0 = neither.
+   * seen) or, where the grid is not seen within 6 mm, by texture (chrome, satin grain);
+   * GRID_TOOL_LIGHT (3) = none of these, but as light as a pale part's bevel (AI_LIGHT_KEEP_LEVEL of
+   * the paper or more): kept from the AI clip in long thin strips only. 0 = none.
    */
   gridTool?: Uint8Array;
 };
@@ -1044,6 +1046,7 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
           // evidence: something lies on the paper there, however bright.
           if (ev.tool[i] || (td[i] && enclosed?.[i])) gridToolFull[gi] = GRID_TOOL_HIDDEN;
           else if (td[i] && (!ev.shadowLike[i] || ev.toolReach[i] || (!ev.seenNear[i] && textured(i)))) gridToolFull[gi] = GRID_TOOL_UNSHADOWED;
+          else if (td[i] && levelCrop[i] >= AI_LIGHT_KEEP_LEVEL) gridToolFull[gi] = GRID_TOOL_LIGHT;
         }
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks, GRID_TOOL_HIDDEN, GRID_TOOL_UNSHADOWED } from "./fuse-masks.ts";
+import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks, GRID_TOOL_HIDDEN, GRID_TOOL_LIGHT, GRID_TOOL_UNSHADOWED } from "./fuse-masks.ts";
 
 const W = 40;
 const H = 20;
@@ -80,7 +80,7 @@ describe("clipToNetwork", () => {
     rect(unsure, 25, 5, 35, 15, 0.2);
     expect(row(clipToNetwork(fused.slice(), ai, unsure, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
     expect(row(clipToNetwork(fused.slice(), new Uint8Array(W * H), prob, W, H, clipDefaults(5)), 10)).toBe(row(fused, 10));
-    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05, thickPx: 0 });
+    expect(clipDefaults(5)).toEqual({ bandPx: 3, below: 0.05, thickPx: 0, lightThickPx: 5, lightMinPx: 250 });
   });
 });
 
@@ -194,5 +194,44 @@ describe("the grid's evidence in the fusion", () => {
     rect(both, 20, 5, 22, 15, 1);
     expect(row(dropGridShadows(fused.slice(), { shadow: both, gridTool }), 10)).toBe("0000011111111111111111111000000000000000");
     expect(row(dropGridShadows(fused.slice(), {}), 10)).toBe(row(fused, 10));
+  });
+});
+
+describe("clipToNetwork and light strips (GRID_TOOL_LIGHT)", () => {
+  // A tool x 5-29, rows 5-24, whose right side x 27-29 (a chrome bevel mirroring the paper) the
+  // network is sure is paper; the classic segmenter marked that side light.
+  const w = 40;
+  const h = 30;
+  const box = (m: Uint8Array | Float32Array, x0: number, y0: number, x1: number, y1: number, v: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) m[y * w + x] = v;
+  };
+  const line = (m: Uint8Array, y: number) => Array.from({ length: w }, (_, x) => m[y * w + x]).join("");
+  const opts = { bandPx: 0, below: 0.05, lightThickPx: 2, lightMinPx: 20 };
+  const setup = (x1: number, y0: number, y1: number) => {
+    const tool = new Uint8Array(w * h);
+    box(tool, 5, 5, 27, 25, 1);
+    box(tool, 27, y0, x1, y1, 1);
+    const net = new Uint8Array(w * h);
+    box(net, 5, 5, 27, 25, 255);
+    const p = new Float32Array(w * h).fill(0.01);
+    box(p, 5, 5, 27, 25, 0.95);
+    const keep = new Uint8Array(w * h);
+    box(keep, 27, y0, x1, y1, GRID_TOOL_LIGHT);
+    return { tool, net, p, keep };
+  };
+
+  test("a long thin light strip is kept; without the mark it is trimmed", () => {
+    const { tool, net, p, keep } = setup(30, 5, 25);
+    expect(line(clipToNetwork(tool.slice(), net, p, w, h, opts, keep), 15)).toBe(line(tool, 15));
+    expect(line(clipToNetwork(tool.slice(), net, p, w, h, opts), 15)).toBe("0000011111111111111111111110000000000000");
+    // The rule is off without lightThickPx: a light pixel is trimmed as any other.
+    expect(line(clipToNetwork(tool.slice(), net, p, w, h, { bandPx: 0, below: 0.05 }, keep), 15)).toBe("0000011111111111111111111110000000000000");
+  });
+
+  test("a short light sliver and a thick light stretch are trimmed", () => {
+    const short = setup(30, 10, 15);
+    expect(line(clipToNetwork(short.tool.slice(), short.net, short.p, w, h, opts, short.keep), 12)).toBe("0000011111111111111111111110000000000000");
+    const thick = setup(37, 5, 25);
+    expect(line(clipToNetwork(thick.tool.slice(), thick.net, thick.p, w, h, opts, thick.keep), 15)).toBe("0000011111111111111111111110000000000000");
   });
 });
