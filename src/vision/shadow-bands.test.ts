@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { BAND_KEEP_MM, trimShadowBands } from "./shadow-bands.ts";
+import { BAND_HARD_KEEP_MM, BAND_KEEP_MM, trimShadowBands } from "./shadow-bands.ts";
 import { loadOpenCv } from "./opencv.ts";
 
 const k = 5;
@@ -11,12 +11,12 @@ beforeAll(() => loadOpenCv());
 /**
  * A round leg lying along x (its side at y = 15 mm) and its cast shadow below it, as the level
  * (paper-relative) runs across them: the flank darkens to a valley at the side (0.5), the shadow
- * rises from it to a plateau (0.62 unless `plateau` says) and through its penumbra to the paper (1)
- * at 18 mm. The mask
+ * rises from it to a plateau (0.62 unless `plateau` says) and through a soft lamp's penumbra to the
+ * paper (1) at 19.5 mm, or, with `hardRim`, a hard lamp's crisp rim at 17.5 mm. The mask
  * holds the leg and, where `bulge` says, the shadow down to 17.5 mm (a watershed's bulges); the
  * grid's shadow evidence lies where `seen` says, from the side out.
  */
-function scene(opts: { bulge: (xMm: number) => boolean; seen: (xMm: number) => boolean; flankBeyond?: boolean; hiddenAt?: number; plateau?: number }) {
+function scene(opts: { bulge: (xMm: number) => boolean; seen: (xMm: number) => boolean; flankBeyond?: boolean; hiddenAt?: number; plateau?: number; hardRim?: boolean }) {
   const P = opts.plateau ?? 0.62;
   const level = new Float32Array(W * H);
   const td = new Uint8Array(W * H);
@@ -31,9 +31,10 @@ function scene(opts: { bulge: (xMm: number) => boolean; seen: (xMm: number) => b
       const onLeg = xm >= 10 && xm <= 70;
       let v = 1;
       if (onLeg && ym >= 9 && ym < 15) v = 0.8 - ((ym - 9) / 6) * 0.3;
-      else if (onLeg && ym >= 15 && ym < 18) {
+      else if (onLeg && ym >= 15 && ym < (opts.flankBeyond || opts.hardRim ? 18 : 19.5)) {
         if (opts.flankBeyond) v = ym < 16.5 ? 0.5 + ((ym - 15) / 1.5) * 0.35 : 0.6;
-        else v = ym < 15.6 ? 0.5 + ((ym - 15) / 0.6) * (P - 0.5) : ym < 17 ? P : P + ((ym - 17) / 1) * (1 - P);
+        else if (opts.hardRim) v = ym < 15.6 ? 0.5 + ((ym - 15) / 0.6) * (P - 0.5) : ym < 17.5 ? P : 1;
+        else v = ym < 15.6 ? 0.5 + ((ym - 15) / 0.6) * (P - 0.5) : ym < 17 ? P : Math.min(1, P + ((ym - 17) / 2.5) * (1 - P));
       }
       level[i] = v;
       shadowLike[i] = v < 0.97 ? 1 : 0;
@@ -70,6 +71,20 @@ describe("trimShadowBands", () => {
     }
     // The leg itself is untouched.
     expect(bottomAt(s.td, 35)).toBeCloseTo(15, 1);
+  });
+
+  test("behind a hard lamp's crisp-rimmed band the trim keeps the smaller margin", () => {
+    const soft = scene({ bulge, seen });
+    trimShadowBands(soft.td, soft.level, soft.shadow, soft.shadowLike, soft.hidden, W, H, k);
+    const hard = scene({ bulge, seen, hardRim: true });
+    expect(trimShadowBands(hard.td, hard.level, hard.shadow, hard.shadowLike, hard.hidden, W, H, k)).toBeGreaterThan(0);
+    for (const x of [22, 25, 45]) {
+      const b = bottomAt(hard.td, x);
+      expect(b).toBeGreaterThanOrEqual(15 + BAND_HARD_KEEP_MM - 0.01);
+      expect(b).toBeLessThanOrEqual(15 + BAND_HARD_KEEP_MM + 0.5);
+      // The soft lamp's band keeps the wider margin.
+      expect(bottomAt(soft.td, x)).toBeGreaterThanOrEqual(15 + BAND_KEEP_MM - 0.01);
+    }
   });
 
   test("keeps the bulges where no grid-confirmed shadow lies beside the side", () => {
