@@ -73,3 +73,18 @@ export function maskBesideSegment(
   }
   return { left, right };
 }
+
+/**
+ * Items taken at steps `t` along a segment (ascending), split into runs of consecutive steps: the
+ * stretches of a side where a fill or a trim applies without a break.
+ */
+export function consecutiveRuns<T extends { t: number }>(items: T[]): T[][] {
+  const runs: T[][] = [];
+  for (let a = 0; a < items.length; ) {
+    let b = a;
+    while (b + 1 < items.length && items[b + 1].t === items[b].t + 1) b++;
+    runs.push(items.slice(a, b + 1));
+    a = b + 1;
+  }
+  return runs;
+}

@@ -2,7 +2,7 @@ import { GRID_HIDDEN, GRID_VISIBLE, measureGridVisibility } from "./grid-visibil
 import { solveLinear } from "./homography.ts";
 import { enclosedSeeds, withStraightRuns } from "./enclosed-parts.ts";
 import { trimShadowBands } from "./shadow-bands.ts";
-import { maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
+import { consecutiveRuns, maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
 import { getCv, withMats } from "./opencv.ts";
 import { GRID_STEP_MM, FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import type { RgbaImage } from "./raster.ts";
@@ -522,11 +522,7 @@ export function fillNotchesToStraightEdges(td: Uint8Array, faint: Uint8Array, sh
           }
           if (!ragged) break;
         }
-      for (let a = 0; a < rays.length; ) {
-        let b = a;
-        while (b + 1 < rays.length && rays[b + 1].t === rays[b].t + 1) b++;
-        const run = rays.slice(a, b + 1);
-        a = b + 1;
+      for (const run of consecutiveRuns(rays)) {
         if (run.length < Math.round(NOTCH_MIN_RUN_MM * k)) continue;
         // A run at the segment's end that only deepens towards that end is a wedge: the line runs on
         // past a rounded corner or onto another side, and the mask turns away from it.

@@ -25,7 +25,7 @@
 // 0.352 -> 0.306 mm; AI 0.416 -> 0.341), no more photos cutting; five photos held out 0.564 ->
 // 0.540 mm (a hex key 0.78 -> 0.57). docs/scanner-history.md "Session 29".
 
-import { houghSegments, maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
+import { consecutiveRuns, houghSegments, maskBesideSegment, pixelIndexer, segmentDirection } from "./hough-segments.ts";
 import { distanceToSet, getCv, withMats } from "./opencv.ts";
 
 /** A valley is this much darker (paper-relative level) than both sides, VALLEY_REACH_MM away. */
@@ -264,11 +264,7 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
         }
       }
       if (shadowed < BAND_SHADOW_SHARE * N) continue;
-      for (let a = 0; a < rays.length; ) {
-        let b = a;
-        while (b + 1 < rays.length && rays[b + 1].t === rays[b].t + 1) b++;
-        const run = rays.slice(a, b + 1);
-        a = b + 1;
+      for (const run of consecutiveRuns(rays)) {
         if (run.length < Math.round(BAND_MIN_RUN_MM * k)) continue;
         // The same shadow: grid-confirmed shadow lies beside the run along the line, and over the
         // band's first millimetre the run is as bright as it, depth for depth (further out the

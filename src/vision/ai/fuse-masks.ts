@@ -1,4 +1,4 @@
-import { dilateDisk, erodeDisk, labelComponents } from "./morphology.ts";
+import { dilateDisk, labelComponents, openDisk } from "./morphology.ts";
 
 /** `gridTool` value: the printed grid is hidden here (confirms a classic component, never trimmed). */
 export const GRID_TOOL_HIDDEN = 1;
@@ -164,7 +164,7 @@ export function clipToNetwork(mask: Uint8Array, aiMask: Uint8Array, prob: Float3
   if (keep && opts.lightThickPx) keepLightStrips(trim, keep, width, height, opts.lightThickPx, opts.lightMinPx ?? 0);
   // Optionally only thin stretches (shadow fringes) are trimmed: whatever survives an opening by
   // `thickPx` stays.
-  const thick = opts.thickPx ? dilateDisk(erodeDisk(trim, width, height, opts.thickPx), width, height, opts.thickPx) : null;
+  const thick = opts.thickPx ? openDisk(trim, width, height, opts.thickPx) : null;
   const before = largestComponent(mask, width, height);
   let trimmed = 0;
   for (let i = 0; i < mask.length; i++)
@@ -186,7 +186,7 @@ export function clipToNetwork(mask: Uint8Array, aiMask: Uint8Array, prob: Float3
  * removes (thin stretches) and whose 8-connected thin light piece has at least `minPx` pixels.
  */
 function keepLightStrips(trim: Uint8Array, keep: Uint8Array, width: number, height: number, thickPx: number, minPx: number): void {
-  const thick = dilateDisk(erodeDisk(trim, width, height, thickPx), width, height, thickPx);
+  const thick = openDisk(trim, width, height, thickPx);
   const light = new Uint8Array(trim.length);
   let any = false;
   for (let i = 0; i < trim.length; i++)

@@ -74,6 +74,11 @@ export function dilateDisk(mask: Uint8Array, width: number, height: number, r: n
   return out;
 }
 
+/** Opening by a disk of radius r: what survives an erosion and the dilation back (drops stretches thinner than 2r). */
+export function openDisk(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  return dilateDisk(erodeDisk(mask, width, height, r), width, height, r);
+}
+
 /**
  * Opening then closing with a disk of radius `radiusPx` (post_morph_px, the same reading as the trace
  * pipeline's closing: an OpenCV ellipse of 2r+1 px): opening drops specks and hairlines thinner than
@@ -96,7 +101,7 @@ export function openClose(mask: Uint8Array, width: number, height: number, radiu
   const ch = cy1 - cy0 + 1;
   const crop = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) crop.set(mask.subarray((cy0 + y) * width + cx0, (cy0 + y) * width + cx0 + cw), y * cw);
-  const opened = dilateDisk(erodeDisk(crop, cw, ch, r), cw, ch, r);
+  const opened = openDisk(crop, cw, ch, r);
   const cleaned = erodeDisk(dilateDisk(opened, cw, ch, r), cw, ch, r);
   const out = new Uint8Array(width * height);
   for (let y = 0; y < ch; y++) out.set(cleaned.subarray(y * cw, (y + 1) * cw), (cy0 + y) * width + cx0);
