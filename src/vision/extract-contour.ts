@@ -4,6 +4,7 @@ import { getCv, withMats } from "./opencv.ts";
 import { FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import { polygonArea, signedPolygonArea } from "../../common/geometry/polygon.ts";
 import type { RgbaImage } from "./raster.ts";
+import { LINEAR_8BIT } from "./srgb.ts";
 import { VisionError } from "./vision-error.ts";
 
 export const NO_TOOL_MESSAGE = "No tool found on the pad.";
@@ -25,11 +26,14 @@ export type ContourOptions = {
   insetMm: number;
   minAreaMm2: number;
   maxAreaMm2: number;
+  /** The edge image's edges were blurred in linear light (a camera's photo): snapToEdges, linearLight. */
+  edgesInLinearLight?: boolean;
 };
 
 export type ToolContour = { pointsMm: Pt[]; areaMm2: number; diagnostics: Record<string, unknown> };
 
-function sampleRgb(img: RgbaImage, x: number, y: number, out: Float64Array): void {
+/** Bilinear sample of the pixels' values through `lut` (each pixel mapped before they are mixed). */
+function sampleRgb(img: RgbaImage, x: number, y: number, lut: Float64Array, out: Float64Array): void {
   const { width: w, height: h, data } = img;
   x = Math.max(0, Math.min(w - 1, x));
   y = Math.max(0, Math.min(h - 1, y));
@@ -44,15 +48,25 @@ function sampleRgb(img: RgbaImage, x: number, y: number, out: Float64Array): voi
   const c = (y1 * w + x0) * 4;
   const d = (y1 * w + x1) * 4;
   for (let ch = 0; ch < 3; ch++)
-    out[ch] = (data[a + ch] * (1 - fx) + data[b + ch] * fx) * (1 - fy) + (data[c + ch] * (1 - fx) + data[d + ch] * fx) * fy;
+    out[ch] = (lut[data[a + ch]] * (1 - fx) + lut[data[b + ch]] * fx) * (1 - fy) + (lut[data[c + ch]] * (1 - fx) + lut[data[d + ch]] * fx) * fy;
 }
+
+const ENCODED_8BIT = Float64Array.from({ length: 256 }, (_, v) => v);
 
 /**
  * Move each boundary pixel of the mask onto the colour edge along its normal, with sub-pixel
  * precision (centroid of the colour-derivative peak nearest to the pixel boundary). Offsets are
  * median-filtered along the contour so isolated texture edges cannot pull single points away.
+ *
+ * `linearLight`: the image's edges were blurred in linear light and then encoded sRGB, as a camera
+ * makes them (its optics and sensor integrate light; the curve comes after). Read on the encoded
+ * values, such an edge's derivative is skewed toward the dark side, and a black part came out up to
+ * half a pixel small (0.1 mm at the working 5 px/mm); read in linear light it is symmetric again.
+ * An image blurred as 8-bit values (drawn, or the carve's own mask image) is read as it is: in linear
+ * light its black part would come out that much large. Which one a photo is, its printed markers say
+ * (locate-pad.ts, the markers' shrink; trace-pipeline.ts, edgesInLinearLight).
  */
-export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3): Pt[] {
+export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3, linearLight = false): Pt[] {
   const n = pts.length;
   if (n < 8) return pts.map(([x, y]) => [x, y] as Pt);
   const orient = Math.sign(signedPolygonArea(pts)) || 1;
@@ -62,6 +76,7 @@ export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3): Pt[] {
   const diff = new Float64Array(count - 1);
   const offsets = new Float64Array(n);
   const normals: Pt[] = [];
+  const lut = linearLight ? LINEAR_8BIT : ENCODED_8BIT;
   const K = 3;
   for (let i = 0; i < n; i++) {
     const a = pts[(i - K + n) % n];
@@ -78,7 +93,7 @@ export function snapToEdges(pts: Pt[], img: RgbaImage, rangePx = 3): Pt[] {
     const p = pts[i];
     for (let s = 0; s < count; s++) {
       const t = -rangePx + s * step;
-      sampleRgb(img, p[0] + nx * t, p[1] + ny * t, prof[s]);
+      sampleRgb(img, p[0] + nx * t, p[1] + ny * t, lut, prof[s]);
     }
     let gmax = 0;
     for (let s = 0; s < count - 1; s++) {
@@ -191,7 +206,7 @@ export function extractToolContour(mask: Uint8Array, width: number, height: numb
   });
   if (!picked || picked.pts.length < 3) throw new VisionError(NO_TOOL_MESSAGE);
 
-  const snapped = snapToEdges(picked.pts, edgeImage);
+  const snapped = snapToEdges(picked.pts, edgeImage, 3, opts.edgesInLinearLight ?? false);
   // Pixel centre u <-> pad mm (u + 0.5)/k. Union removes any self-overlap the snapping created.
   const mm = snapped.map(([x, y]) => [(x + 0.5) / k, (y + 0.5) / k] as Pt);
   let poly = largestPolygon(polygonUnion([mm])) ?? mm;
@@ -216,6 +231,6 @@ export function extractToolContour(mask: Uint8Array, width: number, height: numb
   return {
     pointsMm: poly,
     areaMm2: area,
-    diagnostics: { components: picked.components, component_px: picked.componentPx, contour_px_points: picked.pts.length },
+    diagnostics: { components: picked.components, component_px: picked.componentPx, contour_px_points: picked.pts.length, edges_read_in: opts.edgesInLinearLight ? "linear light" : "encoded values" },
   };
 }

@@ -280,7 +280,22 @@ export type OutlineSource = {
   previewImage: RgbaImage;
   /** Outward growth the measurement itself calls for (mm), applied with the user's allowance; reported in diagnostics. */
   growMm?: number;
+  /** The edge image is a camera's photo whose edges were blurred in linear light (edgesInLinearLight). */
+  edgesInLinearLight?: boolean;
 };
+
+/**
+ * A photo's printed markers read smaller than printed by at least this (px, the homography fit's
+ * common shrink: locate-pad.ts): its edges were blurred in linear light and encoded afterwards, as a
+ * camera's are, and the outline is snapped reading it in linear light (extract-contour.ts,
+ * snapToEdges). Ray-traced photos (blurred in linear light, 1920 x 1440) read 0.26-0.40 px small;
+ * images blurred as 8-bit values (the painted and the flat benches) read under 0.05 px.
+ */
+export const LINEAR_EDGE_MIN_SHRINK_PX = 0.1;
+
+export function edgesInLinearLight(loc: { markerShrinkPx: number }): boolean {
+  return loc.markerShrinkPx >= LINEAR_EDGE_MIN_SHRINK_PX;
+}
 
 /** From a tool mask to the result: outline, simplification, allowance, area rules, preview and SVG. */
 export function buildTraceResult(
@@ -299,6 +314,7 @@ export function buildTraceResult(
     insetMm: p.insetMm,
     minAreaMm2: p.minAreaMm2,
     maxAreaMm2: p.maxAreaMm2,
+    edgesInLinearLight: src.edgesInLinearLight,
   });
   lap("contour");
 
@@ -360,7 +376,7 @@ export async function traceImageDetailed(
   const p = resolveTraceParams(params);
   const view = await analyseView(bytes, p, timer, onProgress, { progressFrom: 0, progressTo: 75 });
   const edgeImage = view.seg.edgeImage ?? view.image;
-  const { result, tracedMm } = buildTraceResult({ mask: view.seg.mask, edgeImage, previewImage: view.image }, p, timer, onProgress, {
+  const { result, tracedMm } = buildTraceResult({ mask: view.seg.mask, edgeImage, previewImage: view.image, edgesInLinearLight: edgesInLinearLight(view.loc) }, p, timer, onProgress, {
     ...viewDiagnostics(view),
     segmentation: view.seg.diagnostics ?? {},
     grid_found: gridFound([view]),

@@ -21,6 +21,7 @@ import { fillPolygonCentres, type RgbaImage } from "./raster.ts";
 import {
   analyseView,
   buildTraceResult,
+  edgesInLinearLight,
   createLapTimer,
   gridFound,
   locateView,
@@ -582,7 +583,7 @@ function oneViewResult(
   typedHeight: number | null,
 ): MultiTraceResult {
   const growMm = specularShare(v.seg.mask, v.seg.specular) > SHINY_SHARE ? SHINY_GROW_MM : 0;
-  const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image, growMm }, p, timer, onProgress, {
+  const { result } = buildTraceResult({ mask: v.seg.mask, edgeImage: v.seg.edgeImage ?? v.image, previewImage: v.image, growMm, edgesInLinearLight: edgesInLinearLight(v.loc) }, p, timer, onProgress, {
     ...viewDiagnostics(v),
     segmentation: v.seg.diagnostics ?? {},
     grid_found: gridFound([v]),
