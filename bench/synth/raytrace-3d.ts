@@ -33,6 +33,7 @@ import { getCv, loadOpenCv, withMats } from "../../src/vision/opencv.ts";
 import { FRAME_H_MM, FRAME_ORIGIN_ON_SHEET_MM, FRAME_W_MM, SHEET_H_MM, SHEET_W_MM } from "../../src/vision/pad-spec.ts";
 import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { applyHomography } from "../../src/vision/homography.ts";
+import { linearToSrgb, srgbToLinear } from "../../src/vision/srgb.ts";
 import { type SheetRaster, renderSheet } from "./render-pad.ts";
 import { createRng } from "./rng.ts";
 import {
@@ -63,8 +64,7 @@ export const RAYTRACE_VERSION = 1;
 
 // ---------------------------------------------------------------- small helpers
 
-const srgbToLin = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-const lin8 = (v: number) => srgbToLin(Math.max(0, Math.min(255, v)) / 255);
+const lin8 = (v: number) => srgbToLinear(Math.max(0, Math.min(255, v)) / 255);
 const clamp = (v: number, a: number, b: number) => (v < a ? a : v > b ? b : v);
 const smooth01 = (t: number) => {
   const x = clamp(t, 0, 1);
@@ -1777,7 +1777,7 @@ export async function renderRayView(
   const em = L.emitter;
   const mixC = [0, 1, 2].map((c) => (em ? em.share * em.col[c] : 0) + L.roomShare * L.cRoom[c]);
   const litPaper = paperLin * ((mixC[0] + mixC[1] + mixC[2]) / 3);
-  const target = srgbToLin(Math.min(250, rs.exposureT * expoJitter) / 255);
+  const target = srgbToLinear(Math.min(250, rs.exposureT * expoJitter) / 255);
   const gain = target / litPaper;
   const radiance = keepRadiance ? out.slice() : new Float32Array(0);
   const img = out;
@@ -1807,8 +1807,7 @@ export async function renderRayView(
   const lut = new Uint8Array(65536);
   for (let i = 0; i < 65536; i++) {
     const v = i / 65535;
-    const e = v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055;
-    lut[i] = Math.round(clamp(e, 0, 1) * 255);
+    lut[i] = Math.round(clamp(linearToSrgb(v), 0, 1) * 255);
   }
   const rgba = new Uint8Array(W * H * 4);
   const ns = new Stream();

@@ -206,7 +206,7 @@ export function extractToolContour(mask: Uint8Array, width: number, height: numb
   });
   if (!picked || picked.pts.length < 3) throw new VisionError(NO_TOOL_MESSAGE);
 
-  const snapped = snapToEdges(picked.pts, edgeImage, 3, opts.edgesInLinearLight ?? false);
+  const snapped = snapToEdges(picked.pts, edgeImage, 3, opts.edgesInLinearLight);
   // Pixel centre u <-> pad mm (u + 0.5)/k. Union removes any self-overlap the snapping created.
   const mm = snapped.map(([x, y]) => [(x + 0.5) / k, (y + 0.5) / k] as Pt);
   let poly = largestPolygon(polygonUnion([mm])) ?? mm;
