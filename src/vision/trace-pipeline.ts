@@ -288,8 +288,9 @@ export type OutlineSource = {
  * A photo's printed markers read smaller than printed by at least this (px, the homography fit's
  * common shrink: locate-pad.ts): its edges were blurred in linear light and encoded afterwards, as a
  * camera's are, and the outline is snapped reading it in linear light (extract-contour.ts,
- * snapToEdges). Ray-traced photos (blurred in linear light, 1920 x 1440) read 0.26-0.40 px small;
- * images blurred as 8-bit values (the painted and the flat benches) read under 0.05 px.
+ * snapToEdges). Ray-traced photos (blurred in linear light) read 0.23-0.37 px small at 1280 x 960 and
+ * 1920 x 1440 (bench/edge-reading.ts); images blurred as 8-bit values (the painted bench) read 0.00
+ * px, and the flat bench traces as before.
  */
 export const LINEAR_EDGE_MIN_SHRINK_PX = 0.1;
 
