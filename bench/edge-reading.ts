@@ -8,9 +8,9 @@ import "../src/vision/ai-segmenter.ts";
 import { loadOpenCv } from "../src/vision/opencv.ts";
 import { traceImages } from "../src/vision/trace-views.ts";
 import { snapToEdges } from "../src/vision/extract-contour.ts";
-import { srgb8FromLinear } from "../src/vision/srgb.ts";
 import { cachedPadPhoto3d } from "./synth/cached-photo-3d.ts";
 import { benchmarkPhotoSet3d } from "./synth/accuracy-3d.ts";
+import { blurredDisc, DISC, discRadiusError, discRing } from "./synth/blurred-disc.ts";
 
 const args = process.argv.slice(2);
 const opt = (k: string, d: number) => {
@@ -21,27 +21,8 @@ const n = opt("--n", 6);
 const width = opt("--width", 1920);
 const height = opt("--height", 1440);
 
-// The synthetic disc: radius 60 px, blurred by a Gaussian of `sigma` px, tool at `tool` of full
-// scale in linear light, paper at 0.8.
-const erf = (x: number) => {
-  const t = 1 / (1 + 0.3275911 * Math.abs(x));
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return x >= 0 ? y : -y;
-};
-const W = 200, R = 60, cx = 100.3, cy = 99.7;
 function discError(tool: number, sigma: number, blurredEncoded: boolean, linearLight: boolean): number {
-  const data = new Uint8Array(W * W * 4);
-  const enc = (l: number) => srgb8FromLinear(255 * l);
-  for (let y = 0; y < W; y++)
-    for (let x = 0; x < W; x++) {
-      const share = 0.5 * (1 + erf((Math.hypot(x + 0.5 - cx, y + 0.5 - cy) - R) / (sigma * Math.SQRT2)));
-      const o = (y * W + x) * 4;
-      data[o] = data[o + 1] = data[o + 2] = blurredEncoded ? Math.round(enc(tool) + (enc(0.8) - enc(tool)) * share) : enc(tool + (0.8 - tool) * share);
-      data[o + 3] = 255;
-    }
-  const ring = Array.from({ length: 400 }, (_, i) => [cx + (R - 0.5) * Math.cos((i / 400) * 2 * Math.PI), cy + (R - 0.5) * Math.sin((i / 400) * 2 * Math.PI)] as [number, number]);
-  const pts = snapToEdges(ring, { width: W, height: W, data }, 3, linearLight);
-  return pts.reduce((s, [x, y]) => s + Math.hypot(x - cx, y - cy), 0) / pts.length - R;
+  return discRadiusError(snapToEdges(discRing(DISC.radius - 0.5), blurredDisc(tool, sigma, blurredEncoded), 3, linearLight));
 }
 
 console.log("synthetic black disc (tool 0.01 of the paper's light), the snap's mean radius error (px, + outside):");

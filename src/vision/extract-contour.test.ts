@@ -5,7 +5,7 @@ import { extractToolContour, NO_TOOL_MESSAGE, snapToEdges, touchesEdgeMessage } 
 import { loadOpenCv } from "./opencv.ts";
 import { polygonArea } from "../../common/geometry/polygon.ts";
 import { syntheticFrame, toolPolygon } from "../../tests/helpers/vision/test-rasters.ts";
-import { srgb8FromLinear } from "./srgb.ts";
+import { blurredDisc, DISC, discRadiusError, discRing } from "../../bench/synth/blurred-disc.ts";
 import { maskEdgeImage } from "./trace-views.ts";
 import { VisionError } from "./vision-error.ts";
 
@@ -71,52 +71,28 @@ describe("extractToolContour", () => {
 });
 
 describe("snapToEdges reads a camera's edges in linear light", () => {
-  // A disc blurred in linear light and then sRGB-encoded, as a camera makes it.
-  const erf = (x: number) => {
-    const t = 1 / (1 + 0.3275911 * Math.abs(x));
-    const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-    return x >= 0 ? y : -y;
-  };
-  const W = 200, R = 60, cx = 100.3, cy = 99.7;
-  const ring = (r: number): [number, number][] =>
-    Array.from({ length: 400 }, (_, i) => [cx + r * Math.cos((i / 400) * 2 * Math.PI), cy + r * Math.sin((i / 400) * 2 * Math.PI)] as [number, number]);
-  const meanRadius = (pts: [number, number][]) => pts.reduce((s, [x, y]) => s + Math.hypot(x - cx, y - cy), 0) / pts.length;
-
-  const disc = (toolLinear: number, sigma: number, blurredEncoded: boolean) => {
-    const data = new Uint8Array(W * W * 4);
-    const enc = (l: number) => srgb8FromLinear(255 * l);
-    for (let y = 0; y < W; y++)
-      for (let x = 0; x < W; x++) {
-        const share = 0.5 * (1 + erf((Math.hypot(x + 0.5 - cx, y + 0.5 - cy) - R) / (sigma * Math.SQRT2)));
-        const o = (y * W + x) * 4;
-        // A camera: blurred in linear light, then encoded. A drawing: blurred as 8-bit values.
-        data[o] = data[o + 1] = data[o + 2] = blurredEncoded ? Math.round(enc(toolLinear) + (enc(0.8) - enc(toolLinear)) * share) : enc(toolLinear + (0.8 - toolLinear) * share);
-        data[o + 3] = 255;
-      }
-    return { width: W, height: W, data };
-  };
+  const ring = discRing(DISC.radius - 0.5);
 
   test("a camera's black part: its blurred edge is found where it is, not half a pixel inside it", () => {
     for (const [toolLinear, sigma] of [[0.01, 0.8], [0.01, 1.5], [0.1, 0.8], [0.4, 0.6]]) {
-      const r = meanRadius(snapToEdges(ring(R - 0.5), disc(toolLinear, sigma, false), 3, true));
-      expect(Math.abs(r - R)).toBeLessThan(0.08);
+      expect(Math.abs(discRadiusError(snapToEdges(ring, blurredDisc(toolLinear, sigma, false), 3, true)))).toBeLessThan(0.08);
       // Read on the encoded values, a black part's edge comes out inside (0.5-0.8 px for black: 0.1-0.16 mm at 5 px/mm).
-      if (toolLinear < 0.05) expect(meanRadius(snapToEdges(ring(R - 0.5), disc(toolLinear, sigma, false))) - R).toBeLessThan(-0.3);
+      if (toolLinear < 0.05) expect(discRadiusError(snapToEdges(ring, blurredDisc(toolLinear, sigma, false)))).toBeLessThan(-0.3);
     }
   });
 
   test("an image blurred as 8-bit values is read as it is: its black part is not pushed out", () => {
     for (const [toolLinear, sigma] of [[0.01, 0.6], [0.01, 0.8], [0.01, 1.5], [0.1, 1.5], [0.4, 0.8]]) {
-      expect(Math.abs(meanRadius(snapToEdges(ring(R - 0.5), disc(toolLinear, sigma, true))) - R)).toBeLessThan(0.08);
+      expect(Math.abs(discRadiusError(snapToEdges(ring, blurredDisc(toolLinear, sigma, true))))).toBeLessThan(0.08);
       // Read in linear light, a black part's edge would come out outside.
-      if (toolLinear < 0.05) expect(meanRadius(snapToEdges(ring(R - 0.5), disc(toolLinear, sigma, true), 3, true)) - R).toBeGreaterThan(0.2);
+      if (toolLinear < 0.05) expect(discRadiusError(snapToEdges(ring, blurredDisc(toolLinear, sigma, true), 3, true))).toBeGreaterThan(0.2);
     }
   });
 
   test("the carved mask's own edge image (blurred as 8-bit values) snaps back onto the mask's edge", () => {
+    const { size: W, radius: R, cx, cy } = DISC;
     const mask = new Uint8Array(W * W);
     for (let y = 0; y < W; y++) for (let x = 0; x < W; x++) if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) < R) mask[y * W + x] = 1;
-    const r = meanRadius(snapToEdges(ring(R - 0.5), maskEdgeImage(mask, W, W)));
-    expect(Math.abs(r - R)).toBeLessThan(0.05);
+    expect(Math.abs(discRadiusError(snapToEdges(ring, maskEdgeImage(mask, W, W))))).toBeLessThan(0.05);
   });
 });
