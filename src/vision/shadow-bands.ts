@@ -148,119 +148,118 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
       const nx = uy * side;
       const ny = -ux * side;
       const hardKeep = BAND_HARD_KEEP_MM * k;
-      // The rays at a margin: each ray's cells, the band's depth past the margin, and whether the
-      // band's outer rim is crisp (1), soft (0) or could not be read (-1).
-      const collect = (keep: number) => {
-        const rays: { t: number; cells: number[]; depth: number; sharp: number }[] = [];
-        let shadowed = 0;
-        for (let t = 0; t <= steps; t++) {
-          // The valley's bottom on this ray, within 2 px of the line: several parallel segments run
-          // along one valley, and each ray is measured from the bottom itself.
-          let bottom = Infinity;
-          let bq = 0;
-          for (let q = -2; q <= 2; q += 0.5) {
-            const j = at(x0 + ux * t + nx * q, y0 + uy * t + ny * q);
-            if (j >= 0 && L[j] < bottom) {
-              bottom = L[j];
-              bq = q;
-            }
+      // Each ray's foot on the valley's bottom, walked once: the bottom, whether the valley is there,
+      // grid-confirmed shadow beside it, and whether the level only rises from it out. Only the band
+      // past the margin (bandAt) depends on the margin, and a hard lamp's band is read at two.
+      const feet: { t: number; px: number; py: number }[] = [];
+      let shadowed = 0;
+      for (let t = 0; t <= steps; t++) {
+        // The valley's bottom on this ray, within 2 px of the line: several parallel segments run
+        // along one valley, and each ray is measured from the bottom itself.
+        let bottom = Infinity;
+        let bq = 0;
+        for (let q = -2; q <= 2; q += 0.5) {
+          const j = at(x0 + ux * t + nx * q, y0 + uy * t + ny * q);
+          if (j >= 0 && L[j] < bottom) {
+            bottom = L[j];
+            bq = q;
           }
-          const px = x0 + ux * t + nx * bq;
-          const py = y0 + uy * t + ny * bq;
-          // The valley at the ray's foot (within a pixel across the line).
-          let foot = false;
-          for (let q = -1; q <= 1 && !foot; q++) {
-            const j = at(px + nx * q, py + ny * q);
-            if (j >= 0 && valley[j]) foot = true;
-          }
-          // Grid-confirmed shadow right beside the part's side on this ray (a bevel's outer edge lies
-          // further out: the shadow beyond it does not count).
-          let sh = false;
-          for (let q = 1; q <= BAND_SHADOW_NEAR_MM * k && !sh; q++) {
-            const j = at(px + nx * q, py + ny * q);
-            if (j >= 0 && shadow[j]) sh = true;
-          }
-          if (sh) shadowed++;
-          if (!foot) continue;
-          // The band: mask from past `keep` to where it ends, all shadow-like, no hidden line, ending
-          // within BAND_MAX_MM.
-          const cells: number[] = [];
-          let ends = false;
-          let ok = true;
-          // From the valley out the level only rises (the shadow, its penumbra, the paper), through
-          // the mask's end and a millimetre past it: a second valley means the first lay inside the
-          // part (a round leg's shaded stripe, a steel shaft's dark reflection), and a drop past the
-          // mask's end is a flank meeting its own shadow.
-          let top = -Infinity;
-          let past = -1;
-          for (let q = 1; q <= near + 1 + k && ok; q += 0.5) {
-            const j = at(px + nx * q, py + ny * q);
-            if (j < 0) break;
-            if (!td[j] && past < 0) past = q;
-            if (past >= 0 && q > past + k) break;
-            if (L[j] < top - BAND_RISE_SLACK) ok = false;
-            top = Math.max(top, L[j]);
-          }
-          let qEnd = keep + 1;
-          for (let q = keep + 1; q <= near + 1 && ok; q += 0.5) {
-            const j = at(px + nx * q, py + ny * q);
-            if (j < 0) break;
-            if (!td[j]) {
-              ends = true;
-              qEnd = q;
-              break;
-            }
-            if (!shadowLike[j] || hidden[j]) {
-              ok = false;
-              break;
-            }
-            cells.push(j);
-            for (const off of [-0.5, 0.5]) {
-              const o = at(px + nx * q + ux * off, py + ny * q + uy * off);
-              if (o >= 0 && td[o] && shadowLike[o] && !hidden[o]) cells.push(o);
-            }
-          }
-          // How crisp the band's outer rim is: from the band's level (0.6 mm past the valley) to the
-          // paper's beyond the mask's end, the rise from a quarter to three quarters within
-          // BAND_RIM_SHARP_MM.
-          let sharp = -1;
-          if (ok && ends) {
-            const jb = at(px + nx * 0.6 * k, py + ny * 0.6 * k);
-            let paper = -Infinity;
-            for (let q = qEnd; q <= qEnd + 1.5 * k; q += 0.5) {
-              const j = at(px + nx * q, py + ny * q);
-              if (j >= 0) paper = Math.max(paper, L[j]);
-            }
-            if (jb >= 0 && paper - L[jb] > 0.1) {
-              const lo = L[jb] + 0.25 * (paper - L[jb]);
-              const hi = L[jb] + 0.75 * (paper - L[jb]);
-              let qLo = -1;
-              let qHi = -1;
-              for (let q = 0.6 * k; q <= qEnd + 1.5 * k; q += 0.5) {
-                const j = at(px + nx * q, py + ny * q);
-                if (j < 0) break;
-                if (qLo < 0 && L[j] >= lo) qLo = q;
-                if (qHi < 0 && L[j] >= hi) {
-                  qHi = q;
-                  break;
-                }
-              }
-              if (qLo >= 0 && qHi >= 0) sharp = qHi - qLo <= BAND_RIM_SHARP_MM * k ? 1 : 0;
-            }
-          }
-          if (ok && ends && cells.length) rays.push({ t, cells, depth: qEnd - keep - 1, sharp });
         }
-        return { rays, shadowed };
+        const px = x0 + ux * t + nx * bq;
+        const py = y0 + uy * t + ny * bq;
+        // The valley at the ray's foot (within a pixel across the line).
+        let foot = false;
+        for (let q = -1; q <= 1 && !foot; q++) {
+          const j = at(px + nx * q, py + ny * q);
+          if (j >= 0 && valley[j]) foot = true;
+        }
+        // Grid-confirmed shadow right beside the part's side on this ray (a bevel's outer edge lies
+        // further out: the shadow beyond it does not count).
+        let sh = false;
+        for (let q = 1; q <= BAND_SHADOW_NEAR_MM * k && !sh; q++) {
+          const j = at(px + nx * q, py + ny * q);
+          if (j >= 0 && shadow[j]) sh = true;
+        }
+        if (sh) shadowed++;
+        if (!foot) continue;
+        // From the valley out the level only rises (the shadow, its penumbra, the paper), through
+        // the mask's end and a millimetre past it: a second valley means the first lay inside the
+        // part (a round leg's shaded stripe, a steel shaft's dark reflection), and a drop past the
+        // mask's end is a flank meeting its own shadow.
+        let top = -Infinity;
+        let past = -1;
+        let rises = true;
+        for (let q = 1; q <= near + 1 + k && rises; q += 0.5) {
+          const j = at(px + nx * q, py + ny * q);
+          if (j < 0) break;
+          if (!td[j] && past < 0) past = q;
+          if (past >= 0 && q > past + k) break;
+          if (L[j] < top - BAND_RISE_SLACK) rises = false;
+          top = Math.max(top, L[j]);
+        }
+        if (rises) feet.push({ t, px, py });
+      }
+      // The band on one ray past the margin `keep`: mask from past it to where it ends, all
+      // shadow-like, no hidden line, ending within BAND_MAX_MM; its depth past the margin, and
+      // whether its outer rim is crisp (1), soft (0) or could not be read (-1). Null: no band.
+      const bandAt = ({ t, px, py }: { t: number; px: number; py: number }, keep: number) => {
+        const cells: number[] = [];
+        let ends = false;
+        let qEnd = keep + 1;
+        for (let q = keep + 1; q <= near + 1; q += 0.5) {
+          const j = at(px + nx * q, py + ny * q);
+          if (j < 0) break;
+          if (!td[j]) {
+            ends = true;
+            qEnd = q;
+            break;
+          }
+          if (!shadowLike[j] || hidden[j]) return null;
+          cells.push(j);
+          for (const off of [-0.5, 0.5]) {
+            const o = at(px + nx * q + ux * off, py + ny * q + uy * off);
+            if (o >= 0 && td[o] && shadowLike[o] && !hidden[o]) cells.push(o);
+          }
+        }
+        if (!ends || !cells.length) return null;
+        // How crisp the band's outer rim is: from the band's level (0.6 mm past the valley) to the
+        // paper's beyond the mask's end, the rise from a quarter to three quarters within
+        // BAND_RIM_SHARP_MM.
+        let sharp = -1;
+        const jb = at(px + nx * 0.6 * k, py + ny * 0.6 * k);
+        let paper = -Infinity;
+        for (let q = qEnd; q <= qEnd + 1.5 * k; q += 0.5) {
+          const j = at(px + nx * q, py + ny * q);
+          if (j >= 0) paper = Math.max(paper, L[j]);
+        }
+        if (jb >= 0 && paper - L[jb] > 0.1) {
+          const lo = L[jb] + 0.25 * (paper - L[jb]);
+          const hi = L[jb] + 0.75 * (paper - L[jb]);
+          let qLo = -1;
+          let qHi = -1;
+          for (let q = 0.6 * k; q <= qEnd + 1.5 * k; q += 0.5) {
+            const j = at(px + nx * q, py + ny * q);
+            if (j < 0) break;
+            if (qLo < 0 && L[j] >= lo) qLo = q;
+            if (qHi < 0 && L[j] >= hi) {
+              qHi = q;
+              break;
+            }
+          }
+          if (qLo >= 0 && qHi >= 0) sharp = qHi - qLo <= BAND_RIM_SHARP_MM * k ? 1 : 0;
+        }
+        return { t, cells, depth: qEnd - keep - 1, sharp };
       };
+      const collect = (keep: number) => feet.map((f) => bandAt(f, keep)).filter((r) => r !== null);
       // A hard lamp's band (its rim crisp along most of the line) is trimmed nearer the valley.
       let segKeep = keep;
-      let { rays, shadowed } = collect(keep);
+      let rays = collect(keep);
       if (rays.length) {
         const judged = rays.filter((r) => r.sharp >= 0);
         const crisp = judged.filter((r) => r.sharp === 1).length;
         if (judged.length >= 0.5 * rays.length && crisp >= BAND_HARD_SHARE * judged.length) {
           segKeep = hardKeep;
-          ({ rays, shadowed } = collect(hardKeep));
+          rays = collect(hardKeep);
         }
       }
       if (shadowed < BAND_SHADOW_SHARE * N) continue;
