@@ -134,6 +134,11 @@ function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
     const rs = rows.filter((r) => r.spec.finish === fin);
     if (rs.length) out(line(`  finish ${fin}`, rs, pick));
   }
+  // By the light's kind: on plain paper a hard lamp's crisp-rimmed shadow is the one no flood reaches.
+  for (const kind of LIGHT_KINDS) {
+    const rs = rows.filter((r) => r.spec.light.kind === kind);
+    if (rs.length) out(line(`  light ${kind}`, rs, pick));
+  }
 }
 
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {
