@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks, GRID_TOOL_HIDDEN, GRID_TOOL_LIGHT, GRID_TOOL_UNSHADOWED } from "./fuse-masks.ts";
+import { CLIP_LIGHT_MAX_SHARE, clipDefaults, clipToNetwork, dropGridShadows, fuseDefaults, fuseMasks, GRID_TOOL_HIDDEN, GRID_TOOL_LIGHT, GRID_TOOL_UNSHADOWED } from "./fuse-masks.ts";
 
 const W = 40;
 const H = 20;
@@ -198,40 +198,52 @@ describe("the grid's evidence in the fusion", () => {
 });
 
 describe("clipToNetwork and light strips (GRID_TOOL_LIGHT)", () => {
-  // A tool x 5-29, rows 5-24, whose right side x 27-29 (a chrome bevel mirroring the paper) the
-  // network is sure is paper; the classic segmenter marked that side light.
-  const w = 40;
-  const h = 30;
+  // A tool x 5-66, rows 5-34, with a light part on its right side from x 67 (a chrome bevel mirroring
+  // the paper, a pale jaw) that the network is sure is paper; the classic segmenter marked it light.
+  const w = 80;
+  const h = 40;
   const box = (m: Uint8Array | Float32Array, x0: number, y0: number, x1: number, y1: number, v: number) => {
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) m[y * w + x] = v;
   };
   const line = (m: Uint8Array, y: number) => Array.from({ length: w }, (_, x) => m[y * w + x]).join("");
+  const bodyOnly = `${"0".repeat(5)}${"1".repeat(62)}${"0".repeat(13)}`;
   const opts = { bandPx: 0, below: 0.05, lightThickPx: 2, lightMinPx: 20 };
   const setup = (x1: number, y0: number, y1: number) => {
     const tool = new Uint8Array(w * h);
-    box(tool, 5, 5, 27, 25, 1);
-    box(tool, 27, y0, x1, y1, 1);
+    box(tool, 5, 5, 67, 35, 1);
+    box(tool, 67, y0, x1, y1, 1);
     const net = new Uint8Array(w * h);
-    box(net, 5, 5, 27, 25, 255);
+    box(net, 5, 5, 67, 35, 255);
     const p = new Float32Array(w * h).fill(0.01);
-    box(p, 5, 5, 27, 25, 0.95);
+    box(p, 5, 5, 67, 35, 0.95);
     const keep = new Uint8Array(w * h);
-    box(keep, 27, y0, x1, y1, GRID_TOOL_LIGHT);
+    box(keep, 67, y0, x1, y1, GRID_TOOL_LIGHT);
     return { tool, net, p, keep };
   };
 
   test("a long thin light strip is kept; without the mark it is trimmed", () => {
-    const { tool, net, p, keep } = setup(30, 5, 25);
-    expect(line(clipToNetwork(tool.slice(), net, p, w, h, opts, keep), 15)).toBe(line(tool, 15));
-    expect(line(clipToNetwork(tool.slice(), net, p, w, h, opts), 15)).toBe("0000011111111111111111111110000000000000");
+    const { tool, net, p, keep } = setup(70, 5, 35);
+    expect(line(clipToNetwork(tool.slice(), net, p, w, h, opts, keep), 20)).toBe(line(tool, 20));
+    expect(line(clipToNetwork(tool.slice(), net, p, w, h, opts), 20)).toBe(bodyOnly);
     // The rule is off without lightThickPx: a light pixel is trimmed as any other.
-    expect(line(clipToNetwork(tool.slice(), net, p, w, h, { bandPx: 0, below: 0.05 }, keep), 15)).toBe("0000011111111111111111111110000000000000");
+    expect(line(clipToNetwork(tool.slice(), net, p, w, h, { bandPx: 0, below: 0.05 }, keep), 20)).toBe(bodyOnly);
   });
 
-  test("a short light sliver and a thick light stretch are trimmed", () => {
-    const short = setup(30, 10, 15);
-    expect(line(clipToNetwork(short.tool.slice(), short.net, short.p, w, h, opts, short.keep), 12)).toBe("0000011111111111111111111110000000000000");
-    const thick = setup(37, 5, 25);
-    expect(line(clipToNetwork(thick.tool.slice(), thick.net, thick.p, w, h, opts, thick.keep), 15)).toBe("0000011111111111111111111110000000000000");
+  test("a short light sliver and a small thick light stretch are trimmed", () => {
+    const short = setup(70, 10, 15);
+    expect(line(clipToNetwork(short.tool.slice(), short.net, short.p, w, h, opts, short.keep), 12)).toBe(bodyOnly);
+    // 8 x 10 px: 4 % of the tool.
+    const thick = setup(75, 10, 20);
+    expect(line(clipToNetwork(thick.tool.slice(), thick.net, thick.p, w, h, opts, thick.keep), 15)).toBe(bodyOnly);
+  });
+
+  test("light pixels over CLIP_LIGHT_MAX_SHARE of the tool are not trimmed: the network took a pale part for paper", () => {
+    // 10 x 30 px: 14 % of the tool, a satin blade's side the network calls paper.
+    const pale = setup(77, 5, 35);
+    expect(CLIP_LIGHT_MAX_SHARE).toBe(0.05);
+    expect(line(clipToNetwork(pale.tool.slice(), pale.net, pale.p, w, h, opts, pale.keep), 20)).toBe(line(pale.tool, 20));
+    // Unmarked, the same pixels are a shadow the colour rules kept: trimmed.
+    expect(line(clipToNetwork(pale.tool.slice(), pale.net, pale.p, w, h, opts), 20)).toBe(bodyOnly);
   });
 });
+
