@@ -126,19 +126,18 @@ function line(label: string, rows: Row[], pick: (r: Row) => Scores | undefined):
 
 function breakdown(rows: Row[], pick: (r: Row) => Scores | undefined): void {
   out(line("ALL", rows, pick));
-  for (const k of TOOL3D_KINDS) {
-    const rs = rows.filter((r) => r.spec.toolKind === k);
-    if (rs.length) out(line(`  kind ${k}`, rs, pick));
-  }
-  for (const fin of FINISHES_3D) {
-    const rs = rows.filter((r) => r.spec.finish === fin);
-    if (rs.length) out(line(`  finish ${fin}`, rs, pick));
-  }
-  // By the light's kind: on plain paper a hard lamp's crisp-rimmed shadow is the one no flood reaches.
-  for (const kind of LIGHT_KINDS) {
-    const rs = rows.filter((r) => r.spec.light.kind === kind);
-    if (rs.length) out(line(`  light ${kind}`, rs, pick));
-  }
+  // By tool kind, finish and the light's kind (on plain paper a hard lamp's crisp-rimmed shadow is
+  // the one no flood reaches).
+  const groups: [string, readonly string[], (s: Photo3dSpec) => string][] = [
+    ["kind", TOOL3D_KINDS, (s) => s.toolKind],
+    ["finish", FINISHES_3D, (s) => s.finish],
+    ["light", LIGHT_KINDS, (s) => s.light.kind],
+  ];
+  for (const [label, values, of] of groups)
+    for (const v of values) {
+      const rs = rows.filter((r) => of(r.spec) === v);
+      if (rs.length) out(line(`  ${label} ${v}`, rs, pick));
+    }
 }
 
 async function singlePhoto(o: Bench3dOptions, cause: Cause): Promise<Row[]> {

@@ -199,6 +199,8 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
         }
         if (rises) feet.push({ t, px, py });
       }
+      // The same shadow, by the grid's word, must lie beside the side along enough of the line.
+      if (shadowed < BAND_SHADOW_SHARE * N) continue;
       // The band on one ray past the margin `keep`: mask from past it to where it ends, all
       // shadow-like, no hidden line, ending within BAND_MAX_MM; its depth past the margin, and
       // whether its outer rim is crisp (1), soft (0) or could not be read (-1). Null: no band.
@@ -262,7 +264,6 @@ export function trimShadowBands(td: Uint8Array, level: Float32Array, shadow: Uin
           rays = collect(hardKeep);
         }
       }
-      if (shadowed < BAND_SHADOW_SHARE * N) continue;
       for (const run of consecutiveRuns(rays)) {
         if (run.length < Math.round(BAND_MIN_RUN_MM * k)) continue;
         // The same shadow: grid-confirmed shadow lies beside the run along the line, and over the
