@@ -137,7 +137,7 @@ describe("fitWalls: photos that disagree a little still move a wall, by their sp
     return Uint8Array.from(eroded, (v) => (v ? 1 : 0));
   };
   test(
-    "a loose fit moves the wall where a tight-only fit keeps the hull, its face outside the truth: nothing of the box is cut",
+    "a loose fit moves the wall where a tight-only fit keeps the hull and cuts nothing of the box; where the photo that lost the flank doubts its miss, it does not move",
     async () => {
       await loadOpenCv();
       const solid = boxSolid(85, 150, 60, 75, 32, -10);
@@ -154,6 +154,14 @@ describe("fitWalls: photos that disagree a little still move a wall, by their sp
       expect(loose.diagnostics.moved as number).toBeGreaterThan(tight.diagnostics.moved as number);
       expect(l.meanMm).toBeLessThan(t.meanMm);
       expect(l.cutShare).toBeLessThanOrEqual(0.005);
+      // Where the photo that lost the flank doubts its miss (a pale part it could not tell from the
+      // paper), the loose fit does not move: the loss could be the whole disagreement.
+      const lost = sils[2].mask;
+      const full = renderSilhouette(solid, views[2].camera.centreMm, K);
+      const doubt = Uint8Array.from(full, (v, q) => (v && !lost[q] ? 1 : 0));
+      const doubted = fitWalls(sils.map((v, i) => (i === 2 ? { ...v, doubt } : v)), hull.mask, W, H, K);
+      expect(doubted.diagnostics.looseMoves).toBe(0);
+      expect((doubted.diagnostics.skipped as Record<string, number>)["photos disagree, one doubtful"]).toBeGreaterThan(50);
     },
     SLOW,
   );
