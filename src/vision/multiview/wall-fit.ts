@@ -44,7 +44,8 @@ export type WallFitOptions = {
   maxSpreadMm?: number;
   /**
    * Largest spread (mm) for a fit to count at all: a fit between maxSpreadMm and this is loose, and
-   * its face stands LOOSE_MARGIN times its spread outward of where the fit puts it.
+   * its face stands LOOSE_MARGIN times its spread outward of where the fit puts it. A loose fit does
+   * not move a round wall, nor a wall where a photo doubts its miss, and gives no top.
    */
   looseSpreadMm?: number;
   /** Samples on each side pooled into one fit of r and dh (about 0.2 mm apart). */
