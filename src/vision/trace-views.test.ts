@@ -214,6 +214,34 @@ describe("traceImages: several photos -> the footprint", () => {
     }
   });
 
+  test("a photo that lost a smaller part (the others only a few per cent unexplained) is left out too", async () => {
+    // Photo 3's true silhouette without the last 8 % of the hammer's length: the others stand 2-6 %
+    // unexplained, under MOVED_UNEXPLAINED, and that check alone kept it (five photos, a worse outline).
+    // Left out, since without it the others agree and it misses a fifth of their hull.
+    const restore = useOracleSegmenter();
+    try {
+      const sil = views[2].silhouetteMm;
+      const xs = sil.map(([x]) => x);
+      const ys = sil.map(([, y]) => y);
+      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      const cutY = y1 - (y1 - y0) * 0.08;
+      const lost = polygonDifference([sil], [[[x0 - 1, cutY], [x1 + 1, cutY], [x1 + 1, y1 + 1], [x0 - 1, y1 + 1]]]);
+      const lostOuter = lost.reduce((a, b) => (Math.abs(signedPolygonArea(b)) > Math.abs(signedPolygonArea(a)) ? b : a));
+      queueTrueSilhouettes(views.map((v, j) => (j === 2 ? lostOuter : v.silhouetteMm)));
+      const r = await traceImages(
+        views.map((v) => v.jpeg),
+        { ...PARAMS, mode: "ai", post_morph_px: 0 },
+      );
+      const diag = r.diagnostics.views as { index: number; used: boolean; reason?: string }[];
+      expect(diag.filter((d) => !d.used).map((d) => d.index)).toEqual([3]);
+      expect(diag[2].reason).toContain("Part of the tool was not found in this photo");
+      expect(r.views).toBe(4);
+      expect(cutArea(r.contour_points_mm, views[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
+    } finally {
+      restore();
+    }
+  });
+
   test("a caliper's jaw slit, whose floor two corner photos saw in the jaws' shade, opens", async () => {
     // The 3D bench's held-out caliper (seed 5008): satin jaws 3-4 mm tall a fraction of a millimetre
     // apart. Two corner photos see the slit's floor, paper in shade at 0.63 of the lit paper, dark
