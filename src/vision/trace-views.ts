@@ -984,7 +984,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // A photo that lost a part of the tool leaves the others unexplained where it carved that part
   // away; above LOST_PART_UNEXPLAINED (but under MOVED_UNEXPLAINED) the search for it runs too.
   const strong = worst.unexplained > MOVED_UNEXPLAINED;
-  if (silhouettes.length >= 3 && worst.unexplained > (strong ? MOVED_UNEXPLAINED : LOST_PART_UNEXPLAINED)) {
+  if (silhouettes.length >= 3 && worst.unexplained > LOST_PART_UNEXPLAINED) {
     // Find the photo without which the others agree again (leave one out).
     const outs: { j: number; score: number; hull: Hull }[] = [];
     for (let j = 0; j < silhouettes.length; j++) {
