@@ -946,6 +946,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     return { share, farMm: far && outside ? farUnexplainedMm(sil, seen, width, height, k) : 0 };
   };
   const unexplained = (hull: Hull, j: number) => explain(hull, j, false, false).share;
+  // One photo left out: the others' hull, how far they disagree with it (score) and, once read, how
+  // much of photo j's silhouette it leaves unexplained (outside).
+  type LeftOut = { j: number; score: number; hull: Hull; outside?: number };
   // How much of a hull, raised to its median column and seen from photo j's camera, photo j saw as
   // paper (beyond MOVED_SLACK_MM of its silhouette): what it would carve away of the others' tool.
   // The median column, not each column's own top: a round part's columns overshoot and reach past
@@ -967,9 +970,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   // Of the photos whose leaving out lets the others agree (about as well as the best such), the one
   // that sees least of the others' hull, if it clearly lost a part: the others agree without it
   // (LOST_PART_AGREE_SHARE of the disagreement left) and it misses LOST_PART_MISSED of their hull.
-  const lostPartPhoto = (outs: { j: number; score: number; hull: Hull }[], disagreement: number) => {
+  const lostPartPhoto = (outs: LeftOut[], disagreement: number): LeftOut | null => {
     const best = Math.min(...outs.map((o) => o.score));
-    let pick: { j: number; score: number; hull: Hull; missed: number } | null = null;
+    let pick: (LeftOut & { missed: number }) | null = null;
     for (const o of outs) {
       if (o.score > best + LOST_PART_TIE) continue;
       const missed = missedShare(o.hull, o.j);
@@ -977,7 +980,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     }
     if (!pick || pick.missed < LOST_PART_MISSED || pick.score > disagreement * LOST_PART_AGREE_SHARE) return null;
     // It must see less of the tool, not more (a tool that moved stays the user's to fix).
-    return unexplained(pick.hull, pick.j) <= MOVED_UNEXPLAINED / 2 ? pick : null;
+    const outside = unexplained(pick.hull, pick.j);
+    return outside <= MOVED_UNEXPLAINED / 2 ? { ...pick, outside } : null;
   };
   let explained = silhouettes.map((_, j) => explain(carved, j, true));
   const consistency = explained.map((e, j) => ({ index: used[j].i + 1, unexplained: r2(e.share) }));
@@ -987,22 +991,21 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
   const strong = worst.unexplained > MOVED_UNEXPLAINED;
   if (silhouettes.length >= 3 && worst.unexplained > LOST_PART_UNEXPLAINED) {
     // Find the photo without which the others agree again (leave one out).
-    const outs: { j: number; score: number; hull: Hull }[] = [];
+    const outs: LeftOut[] = [];
     for (let j = 0; j < silhouettes.length; j++) {
       const others = silhouettes.map((_, m) => m).filter((m) => m !== j);
       const hull = carveFootprint(others.map((m) => silhouettes[m]), { ...tolerance, zStepMm: CHECK_Z_STEP_MM });
       outs.push({ j, score: Math.max(...others.map((m) => unexplained(hull, m))), hull });
     }
     const odd = strong ? outs.reduce((a, b) => (b.score < a.score ? b : a)) : lostPartPhoto(outs, worst.unexplained);
-    if (!strong && !odd) {
-      // The photos disagree by little and no one photo lost a part the others all see: keep them all.
-    } else if (odd && odd.score <= MOVED_UNEXPLAINED / 2) {
+    // Under MOVED_UNEXPLAINED with no photo that clearly lost a part (odd null), all are kept.
+    if (odd && odd.score <= MOVED_UNEXPLAINED / 2) {
       const index = used[odd.j].i + 1;
       // The odd photo either sees the tool where the others do not (it moved, or another pad) or
       // sees less of it (its segmentation lost a part: satin steel as bright as the paper). The
       // first is the user's to fix; the second would cut the pocket into the tool, so that photo
       // is left out and the others carve the footprint.
-      const oddOutside = unexplained(odd.hull, odd.j);
+      const oddOutside = odd.outside ?? unexplained(odd.hull, odd.j);
       if (oddOutside > MOVED_UNEXPLAINED) {
         throw new VisionError(
           `Photo ${index}: the tool does not line up with the other photos. Keep the tool still on the same pad for every photo, then retake this one.`,
@@ -1022,7 +1025,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       consistency.splice(odd.j, 1);
       carved = carveFootprint(silhouettes, tolerance);
       explained = silhouettes.map((_, j) => explain(carved, j, true));
-    } else {
+    } else if (strong) {
       // No single photo explains it: the photos disagree with each other, and a hull carved from
       // them would cut the tool. Name the photo that agrees least.
       throw new VisionError(
