@@ -481,6 +481,43 @@ describe("openSeenSlits: what one photo lost inside a tall part is no slit", () 
     expect(streak / (k * k)).toBeGreaterThan(30);
     expect(kept / streak).toBeGreaterThan(0.95);
   });
+
+  // A block 60 x 24 mm, 12 mm tall, photographed by the five-photo protocol. A streak 0.8 mm wide
+  // runs 40 mm in from its end, midway across: every photo's rays over it still meet the block, so
+  // the "lost" check passes whoever saw its floor.
+  function streakBlock(witnesses: number[]) {
+    const k = 5;
+    const W = 200 * k;
+    const H = 270 * k;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => {
+      const m = new Uint8Array(W * H);
+      for (let y = Math.round(y0 * k); y < Math.round(y1 * k); y++) m.fill(1, y * W + Math.round(x0 * k), y * W + Math.round(x1 * k));
+      return m;
+    };
+    const foot = rect(20, 100, 80, 124);
+    const streak = rect(20, 111.6, 60, 112.4);
+    const topMm = new Float32Array(W * H).map((_, q) => (foot[q] ? 12 : 0));
+    const poses = [
+      [100, 128, 330],
+      [-8, -8, 340],
+      [204, -8, 340],
+      [204, 268, 340],
+      [-8, 268, 340],
+    ].map(([x, y, h]) => ({ centreMm: [x, y, h] as [number, number, number], nadirMm: [x, y] as [number, number], heightMm: h, R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0], focalPx: 1 }));
+    const seen = poses.map((_, j) => foot.map((v, q) => (witnesses.includes(j) && streak[q] ? 0 : v)));
+    const views = seen.map((mask, j) => ({ mask, width: W, height: H, pxPerMm: k, camera: poses[j] }));
+    return openSeenSlits(foot, [], { heightMm: 12, topMm }, seen, views, poses, W, H, k).diagnostics;
+  }
+
+  test("a slit's floor two photos saw opens; a streak only one photo saw stays footprint", () => {
+    // Photos 3 and 4 both saw its floor.
+    expect(streakBlock([2, 3]).openedMm2).toBeGreaterThan(25);
+    // Photo 3 alone: the others see tool there, and nothing in its own photo tells a slit from a
+    // reflection along a mirror-finish part.
+    const one = streakBlock([2]);
+    expect(one.candidates).toBe(1);
+    expect(one.openedMm2).toBe(0);
+  });
 });
 
 describe("heightFromWallsOrColumns: the walls' top unless the columns cannot be that far off", () => {

@@ -277,6 +277,17 @@ const SLIT_LOST_SHARE = 0.02;
  * the drill 0.15 %.
  */
 const SLIT_MAX_TOP_MM = 25;
+/**
+ * A slit piece opens only where at least this many photos saw its floor, each over
+ * SLIT_WITNESS_SHARE of it. Nothing in one photo tells a slit's floor from a reflection of the paper
+ * along a mirror-finish part, and the other photos' rays over a streak inside a tall part meet the
+ * part beside it, so SLIT_LOST_SHARE's check passes it. 3D bench, five photos (session 35): every
+ * piece opened on every set had two photos or more seeing its floor (true silhouettes: calipers 3-5,
+ * a pliers' crotch 2); no figure moved. `trace-views.test.ts` opens a block's streak that two
+ * photos saw, not one that one photo saw.
+ */
+const SLIT_MIN_WITNESSES = 2;
+const SLIT_WITNESS_SHARE = 0.1;
 /** The check's prisms are grown by this (mm; one pixel at the working 5 px/mm): 0.3 mm excused thin notches wholesale. */
 const SLIT_CHECK_SLACK_MM = 0.1;
 
@@ -709,6 +720,15 @@ export function openSeenSlits(
       for (let q = 0; q < current.length; q++) if (current[q] && !without[q]) removed++, tops.push(topMm?.[q] ?? carved.heightMm);
       tops.sort((a, b) => a - b);
       if (tops[tops.length >> 1] > SLIT_MAX_TOP_MM) return false;
+      // Its floor must be seen by two photos at least: one photo's paper inside a part every other
+      // photo sees as tool is as likely a reflection along a mirror finish as a slit.
+      let witnesses = 0;
+      for (let j = 0; j < poses.length && witnesses < SLIT_MIN_WITNESSES; j++) {
+        let floor = 0;
+        for (let q = 0; q < current.length; q++) if (current[q] && !without[q] && !seen[j][q] && !views[j].unknown?.[q]) floor++;
+        if (floor >= SLIT_WITNESS_SHARE * removed) witnesses++;
+      }
+      if (witnesses < SLIT_MIN_WITNESSES) return false;
       const afters: Uint8Array[] = [];
       const ok = poses.every((_, j) => {
         const before = (befores[j] ??= prism(current, j));
