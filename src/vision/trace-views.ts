@@ -680,9 +680,9 @@ export function inscribedDiameterMm(points: [number, number][]): number | null {
  * closing fills), unknown places passing; a proposed piece stays open only while every photo that
  * saw tool on its floor still sees the rest of the footprint, its columns raised to their own tops
  * (carve.ts topMm), along the same rays: at most SLIT_LOST_SHARE of the piece's area may go
- * unexplained in any photo, and it must stand no taller than SLIT_MAX_TOP_MM. A slit's walls hide
- * its floor from the photos that saw tool there; a gap one photo's segmentation left across a thin
- * part is hidden by nothing, and stays footprint.
+ * unexplained in any photo, it must stand no taller than SLIT_MAX_TOP_MM, and SLIT_MIN_WITNESSES
+ * photos must have seen its floor. A slit's walls hide its floor from the photos that saw tool there;
+ * a gap one photo's segmentation left across a thin part is hidden by nothing, and stays footprint.
  */
 export function openSeenSlits(
   foot: Uint8Array,
