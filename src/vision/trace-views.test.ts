@@ -439,6 +439,9 @@ describe("trace-views helpers", () => {
 });
 
 describe("openSeenSlits: what one photo lost inside a tall part is no slit", () => {
+  // A camera straight above its nadir: all the slit step reads of a pose is the nadir and the height.
+  const poseAt = (x: number, y: number, heightMm: number) => ({ centreMm: [x, y, heightMm] as [number, number, number], nadirMm: [x, y] as [number, number], heightMm, R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0], focalPx: 1 });
+
   // The inputs the slit step had for the 3D bench's chrome knife on the worse camera (`--stress`:
   // noise σ 6, JPEG 70), five ray-traced photos (tests/fixtures/multiview/README.md). Photo 3 saw
   // paper along a narrow streak of the mirror-finish blade running in from its edge; the other
@@ -464,7 +467,7 @@ describe("openSeenSlits: what one photo lost inside a tall part is no slit", () 
     }
     const foot = unrle(fx.foot);
     const seen = (fx.seen as number[][]).map(unrle);
-    const poses = (fx.poses as { nadirMm: [number, number]; heightMm: number }[]).map((p) => ({ ...p, centreMm: [p.nadirMm[0], p.nadirMm[1], p.heightMm] as [number, number, number], R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0], focalPx: 1 }));
+    const poses = (fx.poses as { nadirMm: [number, number]; heightMm: number }[]).map((p) => poseAt(p.nadirMm[0], p.nadirMm[1], p.heightMm));
     const views = seen.map((mask, j) => ({ mask, width: W, height: H, pxPerMm: k, camera: poses[j], ...(fx.unknown[j] ? { unknown: unrle(fx.unknown[j]) } : {}) }));
     const overhangs = (fx.overhangs as [number, number][]).map(([q, mm]) => ({ q, mm }));
     const r = openSeenSlits(foot, overhangs, { heightMm: fx.heightMm, topMm }, seen, views, poses, W, H, k);
@@ -503,7 +506,7 @@ describe("openSeenSlits: what one photo lost inside a tall part is no slit", () 
       [204, -8, 340],
       [204, 268, 340],
       [-8, 268, 340],
-    ].map(([x, y, h]) => ({ centreMm: [x, y, h] as [number, number, number], nadirMm: [x, y] as [number, number], heightMm: h, R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0], focalPx: 1 }));
+    ].map(([x, y, h]) => poseAt(x, y, h));
     const seen = poses.map((_, j) => foot.map((v, q) => (witnesses.includes(j) && streak[q] ? 0 : v)));
     const views = seen.map((mask, j) => ({ mask, width: W, height: H, pxPerMm: k, camera: poses[j] }));
     return openSeenSlits(foot, [], { heightMm: 12, topMm }, seen, views, poses, W, H, k).diagnostics;

@@ -715,20 +715,21 @@ export function openSeenSlits(
   return openSlits(foot, slice, width, height, k, {
     overhangs,
     accept: (current, without) => {
+      // One pass over the piece: its size, its columns' tops, and how much of its floor each photo saw.
       let removed = 0;
       const tops: number[] = [];
-      for (let q = 0; q < current.length; q++) if (current[q] && !without[q]) removed++, tops.push(topMm?.[q] ?? carved.heightMm);
+      const floor = poses.map(() => 0);
+      for (let q = 0; q < current.length; q++) {
+        if (!current[q] || without[q]) continue;
+        removed++;
+        tops.push(topMm?.[q] ?? carved.heightMm);
+        for (let j = 0; j < poses.length; j++) if (!seen[j][q] && !views[j].unknown?.[q]) floor[j]++;
+      }
       tops.sort((a, b) => a - b);
       if (tops[tops.length >> 1] > SLIT_MAX_TOP_MM) return false;
       // Its floor must be seen by two photos at least: one photo's paper inside a part every other
       // photo sees as tool is as likely a reflection along a mirror finish as a slit.
-      let witnesses = 0;
-      for (let j = 0; j < poses.length && witnesses < SLIT_MIN_WITNESSES; j++) {
-        let floor = 0;
-        for (let q = 0; q < current.length; q++) if (current[q] && !without[q] && !seen[j][q] && !views[j].unknown?.[q]) floor++;
-        if (floor >= SLIT_WITNESS_SHARE * removed) witnesses++;
-      }
-      if (witnesses < SLIT_MIN_WITNESSES) return false;
+      if (floor.filter((f) => f >= SLIT_WITNESS_SHARE * removed).length < SLIT_MIN_WITNESSES) return false;
       const afters: Uint8Array[] = [];
       const ok = poses.every((_, j) => {
         const before = (befores[j] ??= prism(current, j));
