@@ -8,18 +8,25 @@ import { maskEdgeImage } from "../../src/vision/trace-views.ts";
 
 type P = [number, number];
 
-/** The silhouettes (pad mm) of the photos about to be traced, in the order they are segmented. */
-const queue: P[][] = [];
+/**
+ * What each photo about to be traced is segmented as, in order: its silhouette (pad mm), and for
+ * tests, `paperLike` blobs added to the mask that its edge image shows as paper (what a noisy photo
+ * takes for tool where it could not read the grid), and `toolLike` ones it shows as tool.
+ */
+type Queued = { silhouette: P[]; paperLike?: P[][]; toolLike?: P[][] };
+const queue: Queued[] = [];
 
 function oracleSegment(input: SegmentInput): SegmentOutput {
-  const sil = queue.shift();
-  if (!sil) throw new Error("oracle segmenter: no true silhouette queued for this photo");
+  const next = queue.shift();
+  if (!next) throw new Error("oracle segmenter: no true silhouette queued for this photo");
   const { width, height } = input.image;
   const k = input.pxPerMm;
   const mask = new Uint8Array(width * height);
-  fillPolygonCentres(mask, width, height, sil.map(([x, y]) => [x * k, y * k] as P));
+  for (const poly of [next.silhouette, ...(next.toolLike ?? [])]) fillPolygonCentres(mask, width, height, poly.map(([x, y]) => [x * k, y * k] as P));
   // The outline snaps to the true silhouette, not to the photo's edges: the carved footprint's own smooth image.
-  return { mask, edgeImage: maskEdgeImage(mask, width, height), diagnostics: { segmenter: "oracle (true silhouettes)" } };
+  const edgeImage = maskEdgeImage(mask, width, height);
+  for (const blob of next.paperLike ?? []) fillPolygonCentres(mask, width, height, blob.map(([x, y]) => [x * k, y * k] as P));
+  return { mask, edgeImage, diagnostics: { segmenter: "oracle (true silhouettes)" } };
 }
 
 /**
@@ -38,6 +45,11 @@ export function useOracleSegmenter(): () => void {
 
 /** Queue the true silhouettes of the photos of one trace, in order. */
 export function queueTrueSilhouettes(silhouettes: P[][]): void {
+  queueSegmentations(silhouettes.map((silhouette) => ({ silhouette })));
+}
+
+/** Queue what the photos of one trace are segmented as, in order (see Queued). */
+export function queueSegmentations(entries: Queued[]): void {
   queue.length = 0;
-  queue.push(...silhouettes);
+  queue.push(...entries);
 }

@@ -136,6 +136,44 @@ describe("measureGridVisibility", () => {
     expect(around.seen).toBeGreaterThan(100);
   });
 
+  test("on noisy paper, a short stretch where the JPEG flattened the line and the noise alike is no evidence of a part; a smooth part as bright as the paper still hides its lines", () => {
+    // A 1280 x 960 corner photo, noisy and JPEG-compressed: on the far side of the pad (2-2.5 px/mm)
+    // a block's quantisation smooths away the faint line and the sensor noise beside it. With no
+    // grain left, the missing line read as "hidden" beyond doubt, and blobs of "tool" grew over
+    // bare paper (a chrome knife's five photos were refused as disagreeing).
+    const part = toolPolygon(150, 60, 60, 14, -30);
+    const img = syntheticFrame(k, [{ polygonMm: part, rgb: [228, 228, 228] }], 14);
+    addGrain(img, k, [[0, 0], [400, 0], [400, 400], [0, 400]], 10, 5, 0.3);
+    // A line at x mm straddles columns 5x - 1 and 5x: 2.4 mm of it, and 2.8 mm either side, flattened.
+    const flat = (x0: number, x1: number, y0: number, y1: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (x !== 499 && x !== 500) ((sum += img.data[(y * img.width + x) * 4 + 1]), n++);
+      const v = Math.round(sum / n);
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) for (let c = 0; c < 3; c++) img.data[(y * img.width + x) * 4 + c] = v;
+    };
+    // Such stretches all over the far side: every vertical line, every 20 mm between its crossings.
+    const patches: P[] = [];
+    for (let x = 10; x < img.width / k - 5; x += 10)
+      for (let y = 15; y < img.height / k - 10; y += 20) {
+        if (Math.abs(x - 150) < 40 && Math.abs(y - 60) < 30) continue;
+        flat(5 * x - 14, 5 * x + 14, Math.round(5 * (y - 1.2)), Math.round(5 * (y + 1.2)));
+        patches.push([x, y]);
+      }
+    const g = visibilityOf(img);
+    let hiddenOnPatches = 0;
+    for (const [x, y] of patches) hiddenOnPatches += verdicts(g.visibility, toolPolygon(x, y, 4, 2.8, 0), img.width, img.height).hidden;
+    expect(patches.length).toBeGreaterThan(200);
+    expect(hiddenOnPatches).toBe(0);
+    const around = verdicts(g.visibility, toolPolygon(100, 140, 30, 20, 0), img.width, img.height);
+    expect(around.seen).toBeGreaterThan(100);
+    // The part (228 on paper of about 232-245) is as smooth as the paper and hides every line it covers.
+    const inside = verdicts(g.visibility, offsetPolygon(part, -1), img.width, img.height);
+    expect(inside.seen).toBe(0);
+    expect(inside.hidden).toBeGreaterThan(0.9 * inside.measured);
+    expect(inside.lineShare).toBeGreaterThan(0.5);
+  });
+
   test("where streaks beside the line leave its verdict open, a line that does not show is marked faint; the paper's lines never are", () => {
     // A chrome-bright part streaked far more strongly than the line's dip: no verdict can rule a
     // visible line out, but the line does not show. The lit-paper shadow flood keeps off such places

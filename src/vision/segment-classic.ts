@@ -31,6 +31,9 @@ const EDGE_IN_BAND_MIN_PX_PER_MM = 3;
  */
 const BAND_EDGE_LEVELS = 12;
 
+/** The lighting-flattened image (the segmenter's `edgeImage`) puts the fitted paper at this value, headroom above it for highlights. */
+export const FLAT_PAPER = 220;
+
 /**
  * Remove the printed grid: every line sits at a known position (every 10 mm in pad space), so each
  * line's band is replaced by interpolation across it. Where a tool edge crosses the band (the two
@@ -737,9 +740,9 @@ export function segmentClassic(input: SegmentInput): ClassicSegmentOutput {
       score0[i] = excluded[i] ? 0 : Math.max((1 - y) / SEED_LEVEL.dark, c / SEED_LEVEL.chroma);
       // Colour keeps the seed scale's level (1.6x): shadows are neutral, so only darkness moves.
       strongSeed[i] = !excluded[i] && Math.max((1 - y) / STRONG_DARK, c / (1.6 * SEED_LEVEL.chroma)) >= 1 ? 1 : 0;
-      flat[o] = Math.min(255, r * 220);
-      flat[o + 1] = Math.min(255, g * 220);
-      flat[o + 2] = Math.min(255, b * 220);
+      flat[o] = Math.min(255, r * FLAT_PAPER);
+      flat[o + 1] = Math.min(255, g * FLAT_PAPER);
+      flat[o + 2] = Math.min(255, b * FLAT_PAPER);
       flat[o + 3] = 255;
     }
   };

@@ -9,12 +9,13 @@ import { closeGaps, filledReachMm, heightFromWallsOrColumns, inscribedDiameterMm
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { VisionError } from "./vision-error.ts";
-import { queueTrueSilhouettes, useOracleSegmenter } from "../../bench/synth/oracle-segmenter.ts";
+import { queueSegmentations, queueTrueSilhouettes, useOracleSegmenter } from "../../bench/synth/oracle-segmenter.ts";
 import { polygonDifference } from "./clipper-ops.ts";
 import { signedPolygonArea } from "../../common/geometry/polygon.ts";
 import { rasterizeCoverage } from "../../bench/synth/rasterize.ts";
 import { corroboratedLines, lineCandidates } from "./multiview/line-votes.ts";
 import { MAX_VIEW_TILT_DEG } from "./photo-quality.ts";
+import { FRAME_H_MM, FRAME_W_MM } from "./pad-spec.ts";
 import { createLapTimer, locateView, WORK_PX_PER_MM } from "./trace-pipeline.ts";
 
 setDefaultTimeout(180_000);
@@ -230,6 +231,55 @@ describe("traceImages: several photos -> the footprint", () => {
     expect(diag[2].reason).toContain("Part of the tool was not found in this photo");
     expect(r.views).toBe(4);
     expect(cutArea(r.contour_points_mm, views[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
+  });
+
+  test("photos that each took a different stretch of paper for tool are kept, not refused; the same blobs looking like a tool are refused", async () => {
+    // Five photos at 1280 x 960 from a worse camera: each corner photo took blobs of bare paper for
+    // tool where it could not read the grid's lines, each in other places, joined to the tool. No
+    // single photo explains the disagreement, and the scan was refused (3D bench: 2 of 10 tools,
+    // after session 36's grid rule). The blobs look like paper in the photo; a tool that moved does not.
+    const sil = views[0].silhouetteMm;
+    const disk = ([cx, cy]: [number, number], r: number): [number, number][] => Array.from({ length: 32 }, (_, i) => [cx + r * Math.cos((i * Math.PI) / 16), cy + r * Math.sin((i * Math.PI) / 16)]);
+    const xs = sil.map(([x]) => x);
+    const ys = sil.map(([, y]) => y);
+    const [mx, my] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    // Disks of 20 mm radius, centred 14 mm outside the silhouette, 45 mm or more inside the frame
+    // (near its edge no carve reaches).
+    const centre = ([x, y]: [number, number]): [number, number] => {
+      const d = Math.hypot(x - mx, y - my);
+      return [x + ((x - mx) / d) * 14, y + ((y - my) / d) * 14];
+    };
+    // Points every 2 mm along the silhouette (a straight side has vertices at its ends only).
+    const along = sil.flatMap(([x, y], i): [number, number][] => {
+      const [x1, y1] = sil[(i + 1) % sil.length];
+      const n = Math.ceil(Math.hypot(x1 - x, y1 - y) / 2);
+      return Array.from({ length: n }, (_, t): [number, number] => [x + ((x1 - x) * t) / n, y + ((y1 - y) * t) / n]);
+    });
+    const sides = along.map(centre).filter(([x, y]) => x > 45 && y > 45 && x < FRAME_W_MM - 45 && y < FRAME_H_MM - 45);
+    const blobAt = (f: number) => disk(sides[Math.floor(f * sides.length)], 20);
+    // Two per photo, each photo's at other places.
+    const blobs = [0, 1, 2, 3].map((i) => [blobAt((i + 0.5) / 8), blobAt((i + 4.5) / 8)]);
+    const trace = async (kind: "paperLike" | "toolLike") => {
+      const restore = useOracleSegmenter();
+      try {
+        queueSegmentations(views.map((v, j) => ({ silhouette: v.silhouetteMm, ...(j ? { [kind]: blobs[j - 1] } : {}) })));
+        return await traceImages(
+          views.map((v) => v.jpeg),
+          { ...PARAMS, mode: "ai", post_morph_px: 0 },
+        );
+      } finally {
+        restore();
+      }
+    };
+    const r = await trace("paperLike");
+    expect(r.views).toBe(5);
+    const agreement = r.diagnostics.consistency as { unexplained: number; tool_like: number }[];
+    expect(Math.max(...agreement.map((c) => c.unexplained))).toBeGreaterThan(0.08);
+    for (const c of agreement) expect(c.tool_like).toBeLessThan(0.04);
+    expect(cutArea(r.contour_points_mm, views[0].footprintMm).pct).toBeLessThanOrEqual(0.5);
+    const err = await trace("toolLike").catch((e) => e);
+    expect(err).toBeInstanceOf(VisionError);
+    expect(err.message).toMatch(/^Photo \d: the (photos do not agree|tool does not line up)/);
   });
 
   test("a caliper's jaw slit, whose floor two corner photos saw in the jaws' shade, opens", async () => {
