@@ -984,7 +984,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     const main = largestPart(hull.mask);
     const tool = main === hull.mask ? seen : prismSilhouette(main, width, height, k, cameraPoses[j], top, MOVED_SLACK_MM, columns);
     const sil = toolComponents(silhouettes[j].mask, tool, width, height);
-    // The photo's lighting-flattened image (the classic segmenter's: paper at 220), where there is one.
+    // The photo's lighting-flattened image (the classic segmenter's: paper at FLAT_PAPER), where there is one.
     const flat = used[j].v.seg.edgeImage?.data;
     let total = 0;
     let outside = 0;
@@ -1005,10 +1005,10 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     return { share, toolShare, farMm: far && outside ? farUnexplainedMm(sil, seen, width, height, k) : 0 };
   };
   const unexplained = (hull: Hull, j: number) => explain(hull, j, false, false).share;
-  const toolLikeUnexplained = (hull: Hull, j: number) => explain(hull, j, false, false).toolShare;
   // One photo left out: the others' hull, how far they disagree with it (score) and, once read, how
   // much of photo j's silhouette it leaves unexplained (outside).
-  type LeftOut = { j: number; score: number; hull: Hull; outside?: number };
+  // (toolShare: the share of it that looks like a tool, read with outside.)
+  type LeftOut = { j: number; score: number; hull: Hull; outside?: number; toolShare?: number };
   // How much of a hull, raised to its median column and seen from photo j's camera, photo j saw as
   // paper (beyond MOVED_SLACK_MM of its silhouette): what it would carve away of the others' tool.
   // The median column, not each column's own top: a round part's columns overshoot and reach past
@@ -1046,7 +1046,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     // corner photo (4.1-8 % of it unexplained, under MOVED_UNEXPLAINED) was cut 4.8-6.8 %.
     const { share: outside, toolShare } = explain(pick.hull, pick.j, false, false);
     if (outside > MOVED_UNEXPLAINED / 2 && toolShare > MOVED_TOOL_LIKE) throw movedPhotoError(used[pick.j].i + 1);
-    return { ...pick, outside };
+    return { ...pick, outside, toolShare };
   };
   let explained = silhouettes.map((_, j) => explain(carved, j, true));
   const consistency = explained.map((e, j) => ({ index: used[j].i + 1, unexplained: r2(e.share), tool_like: r2(e.toolShare) }));
@@ -1072,7 +1072,8 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       // is left out and the others carve the footprint. Where what it sees beyond the others looks
       // like paper (MOVED_TOOL_LIKE), it took paper for tool there: the carve takes that away, and
       // every photo is kept.
-      const oddOutside = odd.outside ?? unexplained(odd.hull, odd.j);
+      // Read once: how much of the odd photo's silhouette the others leave unexplained, and how much of that looks like a tool.
+      const { share: oddOutside, toolShare: oddToolLike } = odd.outside !== undefined && odd.toolShare !== undefined ? { share: odd.outside, toolShare: odd.toolShare } : explain(odd.hull, odd.j, false, false);
       // The lost-part search (not strong) has already refused a photo that moved.
       if (!strong || oddOutside <= MOVED_UNEXPLAINED) {
         reports[used[odd.j].i] = {
@@ -1089,7 +1090,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
         consistency.splice(odd.j, 1);
         carved = carveFootprint(silhouettes, tolerance);
         explained = silhouettes.map((_, j) => explain(carved, j, true));
-      } else if (toolLikeUnexplained(odd.hull, odd.j) > MOVED_TOOL_LIKE) {
+      } else if (oddToolLike > MOVED_TOOL_LIKE) {
         throw movedPhotoError(index);
       }
     } else if (strong && Math.max(...explained.map((e) => e.toolShare)) > MOVED_TOOL_LIKE) {
