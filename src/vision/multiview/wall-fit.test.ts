@@ -50,7 +50,7 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
   );
 
   test(
-    "a round bar keeps its hull (the fit finds no wall), a box under 8 mm is left alone, a 10 mm one is fitted; the walls give each one's top",
+    "a round bar keeps its hull (the fit finds no wall), a 6 mm box is left alone (its top is too low to trust a fit), a 10 mm one is fitted; the walls give each one's top",
     async () => {
       await loadOpenCv();
       const bar = hullAndFit(lyingCylinder(45, 95, 130, 12, 35));
@@ -70,6 +70,26 @@ describe("fitWalls: the wall's foot beyond the visual hull", () => {
       const spanner = hullAndFit(boxSolid(98, 130, 22, 150, 10, 25));
       expect(spanner.fit.meanMm).toBeLessThan(spanner.hull.meanMm * 0.6);
       expect(spanner.fit.cutShare).toBeLessThanOrEqual(0.005);
+    },
+    SLOW,
+  );
+
+  test(
+    "a 7 mm wall (a spanner's shaft) moves on a tight fit with a flat face; a 7 mm round bar keeps its hull",
+    async () => {
+      await loadOpenCv();
+      // Its hull column stands 6-8 mm, under minHeightMm: only a tight fit with a flat face and a top
+      // of 7 mm or more moves it (LOW_WALL_MIN_MM, LOW_WALL_MIN_TOP_MM).
+      const shaft = hullAndFit(boxSolid(98, 130, 22, 150, 7, 25));
+      expect(shaft.diagnostics.moved as number).toBeGreaterThan(100);
+      expect(shaft.fit.meanMm).toBeLessThan(shaft.hull.meanMm * 0.8);
+      expect(shaft.fit.cutShare).toBeLessThanOrEqual(0.005);
+      // Its top still comes from the walls.
+      expect(Math.abs((shaft.topMm as number) - 7)).toBeLessThan(0.5);
+      // A round bar of the same height: its fit is round, so its hull stays.
+      const bar = hullAndFit(lyingCylinder(45, 95, 130, 3.5, 35));
+      expect(bar.diagnostics.moved).toBe(0);
+      expect(bar.fit.cutShare).toBeLessThanOrEqual(0.005);
     },
     SLOW,
   );

@@ -125,6 +125,17 @@ const LOOSE_MARGIN = 1.5;
 const LOOSE_SPREAD_MM = 0.3;
 /** Walls lower than this (mm) give no top either: a 2 mm blade's fit is noise. */
 const LOW_TOP_MIN_MM = 2;
+/**
+ * A wall whose hull column stands from this (mm) up to minHeightMm is fitted too, and moves only on a
+ * tight fit with a flat face (not round) whose top (h + dh) is LOW_WALL_MIN_TOP_MM or more; it keeps
+ * its low wall's bound on corners and its own fit's top either way. A spanner's shaft (5-8.5 mm under
+ * 8-10 mm heads) kept its hull's bulge of 0.2-0.5 mm: five photos, ray-traced, the tuned spanner
+ * 0.354 -> 0.346 mm, held out 0.376 -> 0.297 mm (true silhouettes 0.319 -> 0.240, 0.413 -> 0.337).
+ * Tops from 6.5 mm moved a 6 mm box (its fit put the top one height step up); at that height a few
+ * millimetres of tangents tell a round bar from a flat face poorly (a hex key's 4-8 mm bar).
+ */
+const LOW_WALL_MIN_MM = 6;
+const LOW_WALL_MIN_TOP_MM = 7;
 
 /**
  * The direction of a closed pixel outline at sample i: the least-squares slope of the points within
@@ -518,13 +529,14 @@ export function fitWalls(
       // h is the hull's column just inside the slice's edge; on a round bar's shoulder that is still
       // over 0.9 of the bar's height (the hull holds the bar).
       if (aMax >= 0) lowOverhangMm = (h / 2 / 0.9) * aMax;
-      // Too low to move, but its fit still tells the part's top (a hex key's round bar, whose hull
-      // column overshoots the bar by a fifth).
+      // Too low to move on any fit, but its own fit still tells the part's top (a hex key's round
+      // bar, whose hull column overshoots the bar by a fifth).
       if (h >= LOW_TOP_MIN_MM) {
         const low = readEdges(px, py, nx, ny, h, t0, () => null);
         if (low) lowSamples.push(low);
       }
-      return skip("low");
+      // From LOW_WALL_MIN_MM it may still move, on the strictest fits (fitShift).
+      if (h < Math.min(minH, LOW_WALL_MIN_MM)) return skip("low");
     }
     return readEdges(px, py, nx, ny, h, t0, skip);
   };
@@ -728,9 +740,15 @@ export function fitWalls(
       // Nor on a round wall, whose fit is the less certain already (see ROUND_MIN_GAIN_MM): loose,
       // a screwdriver's 28 mm handle was cut 0.40 -> 0.50 % (five photos, 1280 x 960).
       if (loose && round) return skip("photos disagree, round wall") ?? 0;
-      // Only a tight fit tells the top: loose ones lifted a pair of pliers' height 13.3 -> 17.8 mm
-      // (plain paper, five photos).
-      if (!loose) tops.push(s.h + dh);
+      // A wall under minH (its top from its own fit, lowSamples) moves only on a tight fit with a
+      // flat face and a top of LOW_WALL_MIN_TOP_MM or more (see LOW_WALL_MIN_MM).
+      if (s.h < minH) {
+        if (loose || round || s.h + dh < LOW_WALL_MIN_TOP_MM) return skip("low") ?? 0;
+      } else if (!loose) {
+        // Only a tight fit tells the top: loose ones lifted a pair of pliers' height 13.3 -> 17.8 mm
+        // (plain paper, five photos).
+        tops.push(s.h + dh);
+      }
       // Near-equal fits (a valley: a taller top with a rounder edge) place the face differently:
       // take the outermost face among the fits within reach of the best one.
       const reach = best * 1.5 + count * NEAR_FIT_MM * NEAR_FIT_MM;
