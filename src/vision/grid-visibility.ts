@@ -101,6 +101,16 @@ const DRAGGED_SHARE = 0.35;
 /** ... when the samples that show a line show it at least this share as strongly as the frame's paper does. */
 const PAPER_LIKE_SHARE = 0.7;
 
+/**
+ * A window's grain, relative to the paper's dip `ref`: the median of its m squared off-line dips
+ * (over 0.69, the median of a chi-square with 2 degrees of freedom over its mean), not their mean: a
+ * tool edge 1.4 mm beside a few of the samples would otherwise drown a narrow shadow's line, and a
+ * few chrome streaks beside the line would make a hidden line undecidable. Sorts offs[0..m).
+ */
+function windowGrain(offs: Float64Array, m: number, ref: number): number {
+  return Math.sqrt(quickMedian(offs, m) / 0.69) / ref;
+}
+
 /** Whether no sample within `gap` of the hidden run t..e along its line (outside it) reads hidden. */
 function isolatedRun(outs: Float32Array, t: number, e: number, gap: number): boolean {
   for (let u = Math.max(0, t - gap); u <= Math.min(outs.length - 1, e + gap); u++) if ((u < t || u > e) && outs[u] <= GRID_HIDDEN) return false;
@@ -231,7 +241,7 @@ function paperWindows(
       const tile = tileOf(L.at(t, 0));
       const ref = tileRef[tile];
       if (s / m / ref <= GRID_HIDDEN) hidden[tile]++;
-      grains[tile].push(Math.sqrt(quickMedian(offWindow, m) / 0.69) / ref);
+      grains[tile].push(windowGrain(offWindow, m, ref));
     }
   }
   const median = (v: number[]) => (v.sort((p, q) => p - q), v[Math.floor(v.length / 2)]);
@@ -411,11 +421,7 @@ export function measureGridVisibility(
         if (Math.abs(sk / m) > SKEW_LIMIT) continue;
         const ref = tileRef[tileOf(L.at(t, 0))];
         const v = s / m / ref;
-        // The grain's level: the median of the window's squared off-line dips (over 0.69, the median
-        // of a chi-square with 2 degrees of freedom over its mean), not their mean: a tool edge
-        // 1.4 mm beside a few of the samples would otherwise drown a narrow shadow's line, and a few
-        // chrome streaks beside the line would make a hidden line undecidable.
-        const texture = Math.sqrt(quickMedian(offWindow, m) / 0.69) / ref;
+        const texture = windowGrain(offWindow, m, ref);
         let verdict = judgeLine(v, texture, m);
         // A narrow light-steel part (a blade tip, a caliper's jaw: 4-8 mm of line, less the 2 mm
         // around a crossing) has bevels and facets 1.4 mm beside the line, where the grain is

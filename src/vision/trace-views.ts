@@ -1005,10 +1005,10 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     return { share, toolShare, farMm: far && outside ? farUnexplainedMm(sil, seen, width, height, k) : 0 };
   };
   const unexplained = (hull: Hull, j: number) => explain(hull, j, false, false).share;
-  // One photo left out: the others' hull, how far they disagree with it (score) and, once read, how
-  // much of photo j's silhouette it leaves unexplained (outside).
-  // (toolShare: the share of it that looks like a tool, read with outside.)
-  type LeftOut = { j: number; score: number; hull: Hull; outside?: number; toolShare?: number };
+  // One photo left out: the others' hull, how far they disagree with it (score) and, once read,
+  // what of photo j's silhouette it leaves unexplained (read: that share, and how much of it looks
+  // like a tool).
+  type LeftOut = { j: number; score: number; hull: Hull; read?: ReturnType<typeof explain> };
   // How much of a hull, raised to its median column and seen from photo j's camera, photo j saw as
   // paper (beyond MOVED_SLACK_MM of its silhouette): what it would carve away of the others' tool.
   // The median column, not each column's own top: a round part's columns overshoot and reach past
@@ -1044,9 +1044,9 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
     // paper, the photo lost a part and took some paper for tool: it is left out as well. Both were
     // kept until session 36, and the carve cut the tool: a hammer moved 8-10 mm sideways in one
     // corner photo (4.1-8 % of it unexplained, under MOVED_UNEXPLAINED) was cut 4.8-6.8 %.
-    const { share: outside, toolShare } = explain(pick.hull, pick.j, false, false);
-    if (outside > MOVED_UNEXPLAINED / 2 && toolShare > MOVED_TOOL_LIKE) throw movedPhotoError(used[pick.j].i + 1);
-    return { ...pick, outside, toolShare };
+    const read = explain(pick.hull, pick.j, false, false);
+    if (read.share > MOVED_UNEXPLAINED / 2 && read.toolShare > MOVED_TOOL_LIKE) throw movedPhotoError(used[pick.j].i + 1);
+    return { ...pick, read };
   };
   let explained = silhouettes.map((_, j) => explain(carved, j, true));
   const consistency = explained.map((e, j) => ({ index: used[j].i + 1, unexplained: r2(e.share), tool_like: r2(e.toolShare) }));
@@ -1073,7 +1073,7 @@ async function traceSeveral(images: Uint8Array[], params: Params, typedHeight: n
       // like paper (MOVED_TOOL_LIKE), it took paper for tool there: the carve takes that away, and
       // every photo is kept.
       // Read once: how much of the odd photo's silhouette the others leave unexplained, and how much of that looks like a tool.
-      const { share: oddOutside, toolShare: oddToolLike } = odd.outside !== undefined && odd.toolShare !== undefined ? { share: odd.outside, toolShare: odd.toolShare } : explain(odd.hull, odd.j, false, false);
+      const { share: oddOutside, toolShare: oddToolLike } = odd.read ?? explain(odd.hull, odd.j, false, false);
       // The lost-part search (not strong) has already refused a photo that moved.
       if (!strong || oddOutside <= MOVED_UNEXPLAINED) {
         reports[used[odd.j].i] = {

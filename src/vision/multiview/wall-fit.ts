@@ -529,14 +529,16 @@ export function fitWalls(
       // h is the hull's column just inside the slice's edge; on a round bar's shoulder that is still
       // over 0.9 of the bar's height (the hull holds the bar).
       if (aMax >= 0) lowOverhangMm = (h / 2 / 0.9) * aMax;
-      // Too low to move on any fit, but its own fit still tells the part's top (a hex key's round
-      // bar, whose hull column overshoots the bar by a fifth).
-      if (h >= LOW_TOP_MIN_MM) {
-        const low = readEdges(px, py, nx, ny, h, t0, () => null);
-        if (low) lowSamples.push(low);
-      }
       // From LOW_WALL_MIN_MM it may still move, on the strictest fits (fitShift).
-      if (h < Math.min(minH, LOW_WALL_MIN_MM)) return skip("low");
+      const movable = h >= Math.min(minH, LOW_WALL_MIN_MM);
+      // Too low to move on any fit, but its own fit still tells the part's top (a hex key's round
+      // bar, whose hull column overshoots the bar by a fifth). One read serves both.
+      if (h >= LOW_TOP_MIN_MM) {
+        const low = readEdges(px, py, nx, ny, h, t0, movable ? skip : () => null);
+        if (low) lowSamples.push(low);
+        if (movable) return low;
+      }
+      if (!movable) return skip("low");
     }
     return readEdges(px, py, nx, ny, h, t0, skip);
   };
