@@ -486,6 +486,33 @@ describe("shadowEvidence: one lamp's shadow has one depth", () => {
   });
 });
 
+describe("shadowEvidence: lines seen on another photo's word flood no black part", () => {
+  test("a black part (0.25 of the paper) reached from a witnessed shadow over a ramp with no sharp step is not taken for shadow; the shadow is", () => {
+    // A hard shadow at 0.5 of the paper with a line another photo saw across it (witnessed), and
+    // beside it, over a 4 mm ramp (no sharp step), a smooth black part at 0.25 whose line 8 mm in
+    // reads hidden. Noise on a black spanner (σ 6, JPEG 70) broke its edge's step; the witnesses'
+    // flood, which ran through any neutral darker pixel, came in and took a strip of it for shadow.
+    const w = 100 * k;
+    const h = 60 * k;
+    const r = paperRegion(w, h, 11);
+    const [sx0, px0, px1] = [20 * k, 40 * k, 80 * k];
+    shade(r, w, h, sx0, px1, (x) => (x < px0 ? 0.5 : x < px0 + 4 * k ? 0.5 - (0.25 * (x - px0)) / (4 * k) : 0.25));
+    const witnessed = new Uint8Array(w * h);
+    for (let y = 5 * k; y < h - 5 * k; y++) {
+      for (const x of [30 * k - 1, 30 * k]) {
+        r.visibility[y * w + x] = 1;
+        witnessed[y * w + x] = 1;
+      }
+      for (const x of [52 * k - 1, 52 * k, 62 * k - 1, 62 * k]) r.visibility[y * w + x] = 0;
+    }
+    const ev = shadowEvidence({ w, h, pxPerMm: k, ...r, witnessed });
+    // The shadow beside the witnessed line is shadow ...
+    expect(shareIn(ev.shadow, w, 27 * k, 33 * k, 10 * k, h - 10 * k)).toBeGreaterThan(0.9);
+    // ... and nothing darker than a lamp's shadow gets (the ramp's dark half, the part) is.
+    expect(shareIn(ev.shadow, w, px0 + 2 * k + 2, px1, 5 * k, h - 5 * k)).toBe(0);
+  });
+});
+
 describe("measureGridVisibility: a light part filling most of a tile", () => {
   test("a part as bright as the paper hides its lines, and they read hidden, though the paper hint takes it for paper", () => {
     // A light part at 0.95 of the paper, 36 x 36 mm (most of one 40 mm tile), hides the grid. The

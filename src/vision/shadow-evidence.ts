@@ -570,7 +570,19 @@ export function shadowEvidence(input: ShadowEvidenceInput): ShadowEvidence {
     dLit = litFlood();
   }
   // Lines seen on another photo's word (multiview/line-votes.ts): their own flood, as the grid's.
-  const dWitness = input.witnessed ? geodesicCost(witnessSeeds, darkenedNeutral, w, h, Math.round(shadowReachMm * mm)) : null;
+  // Nor into places darker than a lamp's shadow gets (LIT_SHADOW_MIN_LEVEL, as the lit-paper flood):
+  // this flood has no floor from lines of its own (the grid's has seenShadowFloor). Under noise and
+  // JPEG (σ 6, quality 70) a black spanner's edge beside its shadow broke its step, and the middle
+  // photo's witnessed lines flooded 94 mm² of its shaft (3D bench, five photos, `--stress`: cut 3.22
+  // -> 0.00 %, median 0.578 -> 0.529 mm; held out 0.508 -> 0.494 mm, tuned unchanged). The grid
+  // flood's full guard here (smooth, no deeper than its lines) was tried twice: a chrome knife's cut
+  // 0.40 -> 0.70 % (docs/scanner-history.md, sessions 27 and 30).
+  let dWitness: Uint16Array | null = null;
+  if (input.witnessed) {
+    const through = new Uint8Array(n);
+    for (let i = 0; i < n; i++) through[i] = darkenedNeutral[i] && level[i] >= LIT_SHADOW_MIN_LEVEL ? 1 : 0;
+    dWitness = geodesicCost(witnessSeeds, through, w, h, Math.round(shadowReachMm * mm));
+  }
   // Where a line does not show although nothing could rule a faint one out (a steel shaft's
   // highlights beside it), a shadow is unlikely: a shadow shows its lines. The lit-paper flood keeps
   // off places nearer to such a line than to a seen one (a light round shaft fades into its own
