@@ -302,7 +302,8 @@ const LIT_PAPER_LEVEL = 0.03;
  */
 const GRIDLESS_SHADOW_REACH_MM = 80;
 /**
- * The lit-paper flood (no line to vouch for a shadow) stops at places darker than this: one lamp's
+ * The lit-paper flood (no line to vouch for a shadow), and the witnesses' flood (lines seen on
+ * another photo's word only, since session 38), stop at places darker than this: one lamp's
  * cast shadow keeps the room's light, and the benches' deepest are 0.4 (painted, linear) and 0.55
  * (ray-traced, sRGB), while a black plastic part photographed on white paper reads 0.2-0.3 in sRGB
  * (0.1-0.15 in the painted renderer's linear values, under SHADOW_MIN_LEVEL). On plain paper a black
